@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# Local Apache Kafka 3.9.1 (KRaft, single combined broker+controller) for Parley,
+# run straight from the Maven Central jars - no Docker, no tarball.
+#   start  - if something answers on 127.0.0.1:$KAFKA_PORT, use it; else fetch the jars
+#            (first run, via infra/local/kafka/pom.xml), format storage once, start the
+#            broker in the background and wait until it reports "Kafka Server started".
+#   stop   - stop the broker this script started (TERM, up to 30 s, then KILL).
+#   status - print up/down; exit 0 if up, 1 if down.
+set -euo pipefail
+SERVICE=kafka
+# shellcheck source=SCRIPTDIR/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+KAFKA_HOST=127.0.0.1
+KAFKA_PORT="${KAFKA_PORT:-9092}"
+KAFKA_CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-9093}"
+# Test-only listener advertised through a port the integration tests proxy (see server.properties.template).
+KAFKA_PROXIED_PORT="${KAFKA_PROXIED_PORT:-9094}"
+KAFKA_PROXIED_ADVERTISED_PORT="${KAFKA_PROXIED_ADVERTISED_PORT:-19094}"
+KAFKA_START_TIMEOUT="${KAFKA_START_TIMEOUT:-90}"
+KAFKA_HEAP_OPTS="${KAFKA_HEAP_OPTS:--Xms256m -Xmx512m}"
+KAFKA_JVM_OPTS="${KAFKA_JVM_OPTS:--XX:+UseG1GC -XX:MaxGCPauseMillis=20 -XX:MaxMetaspaceSize=192m -XX:+ExitOnOutOfMemoryError -Djava.awt.headless=true}"
+
+KDIR="$INFRA_DIR/kafka"
+LIB="$KDIR/target/lib"
+DIR="$DATA_ROOT/kafka"
+LOG_DIRS="$DIR/logs"
+PROPS="$DIR/server.properties"
+CLUSTER_ID_FILE="$DIR/cluster.id"
+PIDFILE="$DIR/kafka.pid"
+SERVER_LOG="$DIR/server.log"
+STDOUT_LOG="$DIR/stdout.log"
+LOG4J="$KDIR/log4j.properties"
+
+is_up() { port_open "$KAFKA_HOST" "$KAFKA_PORT"; }
+is_managed() { pid_alive "$PIDFILE" "$PROPS"; }
+listening() { log "listening on $KAFKA_HOST:$KAFKA_PORT  ->  bootstrap.servers=$KAFKA_HOST:$KAFKA_PORT"; }
+
+LOG_OFFSET=0 # size of server.log before this start; fail() shows only newer lines
+
+fail() {
+  err "$*"
+  local size=0
+  [[ -f "$SERVER_LOG" ]] && size="$(stat -c %s "$SERVER_LOG")"
+  ((size < LOG_OFFSET)) && LOG_OFFSET=0 # rotated
+  if ((size > LOG_OFFSET)); then
+    echo "----- last 40 lines of $SERVER_LOG -----" >&2
+    tail -c "+$((LOG_OFFSET + 1))" "$SERVER_LOG" | tail -n 40 >&2 || true
+  fi
+  if [[ -s "$STDOUT_LOG" ]]; then
+    echo "----- last 15 lines of $STDOUT_LOG -----" >&2
+    tail -n 15 "$STDOUT_LOG" >&2 || true
+  fi
+  exit 1
+}
+
+# Fetch the broker jars into infra/local/kafka/target/lib (again when pom.xml changed).
+ensure_jars() {
+  local want have=""
+  want="$(sha256sum "$KDIR/pom.xml" | cut -d' ' -f1)"
+  [[ -f "$LIB/.pom.sha256" ]] && have="$(cat "$LIB/.pom.sha256")"
+  if [[ "$want" == "$have" ]] && compgen -G "$LIB/kafka_*.jar" >/dev/null; then
+    return
+  fi
+  command -v mvn >/dev/null || die "mvn not found; needed once to fetch the Kafka jars"
+  log "fetching Kafka jars from Maven Central into $LIB (first run only)"
+  rm -rf "$LIB"
+  mkdir -p "$DIR"
+  if ! mvn -B -Dstyle.color=never -f "$KDIR/pom.xml" dependency:copy-dependencies >"$DIR/maven.log" 2>&1; then
+    tail -n 40 "$DIR/maven.log" >&2
+    die "maven failed to fetch the Kafka jars (log: $DIR/maven.log)"
+  fi
+  compgen -G "$LIB/kafka_*.jar" >/dev/null || die "maven ran but $LIB has no kafka jar"
+  echo "$want" >"$LIB/.pom.sha256"
+}
+
+write_props() {
+  sed -e "s|@KAFKA_PORT@|$KAFKA_PORT|g" \
+    -e "s|@CONTROLLER_PORT@|$KAFKA_CONTROLLER_PORT|g" \
+    -e "s|@KAFKA_PROXIED_PORT@|$KAFKA_PROXIED_PORT|g" \
+    -e "s|@KAFKA_PROXIED_ADVERTISED_PORT@|$KAFKA_PROXIED_ADVERTISED_PORT|g" \
+    -e "s|@LOG_DIRS@|$LOG_DIRS|g" \
+    "$KDIR/server.properties.template" >"$PROPS.tmp"
+  mv "$PROPS.tmp" "$PROPS"
+}
+
+kjava() {
+  # shellcheck disable=SC2086
+  java $KAFKA_HEAP_OPTS $KAFKA_JVM_OPTS \
+    "-Dlog4j.configuration=file:$LOG4J" "-Dkafka.logs.dir=$DIR" \
+    -cp "$LIB/*" "$@"
+}
+
+format_storage() {
+  [[ -f "$LOG_DIRS/meta.properties" ]] && return
+  if [[ ! -s "$CLUSTER_ID_FILE" ]]; then
+    # Kafka cluster ids are 16 random bytes, base64url without padding (22 chars).
+    head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n' >"$CLUSTER_ID_FILE"
+  fi
+  log "formatting storage in $LOG_DIRS (cluster id $(cat "$CLUSTER_ID_FILE"))"
+  mkdir -p "$LOG_DIRS"
+  KAFKA_HEAP_OPTS="-Xms64m -Xmx256m" kjava kafka.tools.StorageTool format --ignore-formatted \
+    -t "$(cat "$CLUSTER_ID_FILE")" -c "$PROPS" >>"$STDOUT_LOG" 2>&1 || fail "kafka-storage format failed"
+}
+
+# Ready = our process alive, port answers, and the server log (the part written after
+# $LOG_OFFSET bytes) says "Kafka Server started".
+wait_ready() {
+  local offset="$LOG_OFFSET" deadline=$((SECONDS + KAFKA_START_TIMEOUT)) size
+  while ((SECONDS < deadline)); do
+    is_managed || fail "broker process exited during startup"
+    if is_up && [[ -f "$SERVER_LOG" ]]; then
+      size="$(stat -c %s "$SERVER_LOG")"
+      ((size < offset)) && offset=0 # log was rotated
+      if tail -c "+$((offset + 1))" "$SERVER_LOG" | grep -q "Kafka Server started"; then
+        return 0
+      fi
+    fi
+    sleep 1
+  done
+  fail "broker not ready after ${KAFKA_START_TIMEOUT}s"
+}
+
+start() {
+  if is_managed && is_up; then
+    log "already running (started by this script, pid $(cat "$PIDFILE"))"
+    listening
+    return
+  fi
+  if is_up; then
+    log "something already answers on $KAFKA_HOST:$KAFKA_PORT (not started by this script); using it"
+    listening
+    return
+  fi
+  command -v java >/dev/null || die "java not found on PATH (Java 17+ needed)"
+  mkdir -p "$DIR"
+  local t0=$EPOCHREALTIME
+  if is_managed; then
+    log "broker process $(cat "$PIDFILE") is still starting; waiting"
+    LOG_OFFSET="$(cat "$DIR/start.offset" 2>/dev/null || echo 0)"
+  else
+    LOG_OFFSET=0
+    [[ -f "$SERVER_LOG" ]] && LOG_OFFSET="$(stat -c %s "$SERVER_LOG")"
+    echo "$LOG_OFFSET" >"$DIR/start.offset"
+    ensure_jars
+    write_props
+    format_storage
+    if port_open "$KAFKA_HOST" "$KAFKA_CONTROLLER_PORT"; then
+      die "controller port $KAFKA_HOST:$KAFKA_CONTROLLER_PORT is taken by something else (set KAFKA_CONTROLLER_PORT)"
+    fi
+    log "starting broker on $KAFKA_HOST:$KAFKA_PORT (controller $KAFKA_HOST:$KAFKA_CONTROLLER_PORT)"
+    printf '\n===== start %s =====\n' "$(date -u +%FT%TZ)" >>"$STDOUT_LOG"
+    # shellcheck disable=SC2086
+    start_bg "$PIDFILE" "$STDOUT_LOG" "$DIR" \
+      java $KAFKA_HEAP_OPTS $KAFKA_JVM_OPTS \
+      "-Dlog4j.configuration=file:$LOG4J" "-Dkafka.logs.dir=$DIR" \
+      -cp "$LIB/*" kafka.Kafka "$PROPS" || fail "could not launch java"
+  fi
+  wait_ready
+  log "ready after $(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')s (pid $(cat "$PIDFILE"), logs in $DIR)"
+  listening
+}
+
+stop() {
+  if is_managed; then
+    log "stopping broker (pid $(cat "$PIDFILE"))"
+    stop_pid "$PIDFILE" "$PROPS" 30 || true
+    log "stopped (data kept in $LOG_DIRS)"
+  else
+    rm -f "$PIDFILE"
+    if is_up; then
+      log "something on $KAFKA_HOST:$KAFKA_PORT was not started by this script; leaving it alone"
+    else
+      log "not running"
+    fi
+  fi
+}
+
+status() {
+  local how=external
+  is_managed && how="managed, pid $(cat "$PIDFILE")"
+  if is_up; then
+    log "up    $KAFKA_HOST:$KAFKA_PORT ($how)"
+  else
+    log "down  $KAFKA_HOST:$KAFKA_PORT"
+    return 1
+  fi
+}
+
+case "${1:-}" in
+  start | stop) serialize "$DIR" "$@" ;;
+esac
+case "${1:-}" in
+  start) start ;;
+  stop) stop ;;
+  status) status ;;
+  *) usage ;;
+esac

@@ -1,0 +1,4 @@
+export * from './events';
+export * from './rpc';
+export * from './http';
+export * from './auth';

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/* Field types shared by every schema. Each carries a message an operator can act on. */
+const port = z.coerce.number({ message: 'expected a port number' }).int().min(1).max(65535);
+const flag = z
+  .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
+  .transform((v) => v === 'true' || v === '1');
+const urlWith = (protocols: string[], what: string) =>
+  z
+    .string({ message: `required (${what})` })
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `expected ${what}`);
+const list = (what: string) =>
+  z
+    .string({ message: `required (${what})` })
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .refine((v) => v.length > 0, `expected ${what}`);
+
+export const envFields = { port, flag, urlWith, list };
+
+const base = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: urlWith(['redis:', 'rediss:'], 'a redis:// URL'),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+};
+
+const kafka = {
+  KAFKA_BROKERS: list('comma-separated host:port list of Kafka brokers'),
+  KAFKA_TOPIC_PREFIX: z.string().regex(/^[a-z0-9._-]*$/, 'expected lowercase letters, digits, . _ -').default(''),
+  KAFKA_CREATE_TOPICS: flag.default(true),
+};
+
+const database = {
+  DATABASE_URL: urlWith(['postgres:', 'postgresql:'], 'a postgres:// URL'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+};
+
+/** What every domain service (not the gateway) needs: its store, the bus and its two listeners. */
+function serviceSchema(httpPort: number, rpcPort: number) {
+  return {
+    ...base,
+    ...kafka,
+    ...database,
+    HTTP_HOST: z.string().default('0.0.0.0'),
+    HTTP_PORT: port.default(httpPort),
+    RPC_HOST: z.string().default('0.0.0.0'),
+    RPC_PORT: port.default(rpcPort),
+  };
+}
+
+export const DEFAULT_PORTS = {
+  gateway: { http: 3000 },
+  identity: { http: 3001, rpc: 4001 },
+  sessions: { http: 3002, rpc: 4002 },
+  coaching: { http: 3003, rpc: 4003 },
+  gamification: { http: 3004, rpc: 4004 },
+  export: { http: 3005, rpc: 4005 },
+} as const;
+
+const rpcUrl = (service: string) => urlWith(['tcp:'], `a tcp://host:port URL of the ${service} service`);
+
+export const gatewayEnvSchema = z.object({
+  ...base,
+  HOST: z.string().default('0.0.0.0'),
+  PORT: port.default(DEFAULT_PORTS.gateway.http),
+  IDENTITY_RPC_URL: rpcUrl('identity'),
+  SESSIONS_RPC_URL: rpcUrl('sessions'),
+  COACHING_RPC_URL: rpcUrl('coaching'),
+  GAMIFICATION_RPC_URL: rpcUrl('gamification'),
+  EXPORT_RPC_URL: rpcUrl('export'),
+  JWKS_URL: urlWith(['http:', 'https:'], "an http(s) URL of the identity service's JWKS document"),
+  JWT_ISSUER: z.string().min(1).default('parley'),
+  JWT_AUDIENCE: z.string().min(1).default('authenticated'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  TRUST_PROXY: flag.default(false),
+  WEB_DIST_DIR: z.string().default('dist/apps/web'),
+});
+export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
+
+export const identityEnvSchema = z.object({
+  ...serviceSchema(DEFAULT_PORTS.identity.http, DEFAULT_PORTS.identity.rpc),
+  JWT_PRIVATE_KEY: z
+    .string({ message: 'required (a PEM-encoded EC P-256 private key, PKCS#8)' })
+    .refine((v) => v.includes('BEGIN PRIVATE KEY'), 'expected a PEM-encoded PKCS#8 private key'),
+  JWT_ISSUER: z.string().min(1).default('parley'),
+  JWT_AUDIENCE: z.string().min(1).default('authenticated'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+});
+export type IdentityEnv = z.infer<typeof identityEnvSchema>;
+
+export const sessionsEnvSchema = z.object(serviceSchema(DEFAULT_PORTS.sessions.http, DEFAULT_PORTS.sessions.rpc));
+export type SessionsEnv = z.infer<typeof sessionsEnvSchema>;
+
+export const coachingEnvSchema = z.object(serviceSchema(DEFAULT_PORTS.coaching.http, DEFAULT_PORTS.coaching.rpc));
+export type CoachingEnv = z.infer<typeof coachingEnvSchema>;
+
+export const gamificationEnvSchema = z.object(
+  serviceSchema(DEFAULT_PORTS.gamification.http, DEFAULT_PORTS.gamification.rpc),
+);
+export type GamificationEnv = z.infer<typeof gamificationEnvSchema>;
+
+export const exportEnvSchema = z.object(serviceSchema(DEFAULT_PORTS.export.http, DEFAULT_PORTS.export.rpc));
+export type ExportEnv = z.infer<typeof exportEnvSchema>;
+
+/** Every app's schema by name; docker-compose, k8s and README are checked against this. */
+export const appEnvSchemas = {
+  gateway: gatewayEnvSchema,
+  identity: identityEnvSchema,
+  sessions: sessionsEnvSchema,
+  coaching: coachingEnvSchema,
+  gamification: gamificationEnvSchema,
+  export: exportEnvSchema,
+} as const;
+export type AppName = keyof typeof appEnvSchemas;
+
+/** Names of the variables an app cannot start without (no default). */
+export function requiredVariables(schema: z.ZodObject): string[] {
+  return Object.entries(schema.shape)
+    .filter(([, field]) => !(field as z.ZodType).safeParse(undefined).success)
+    .map(([name]) => name);
+}
+
+/** The variables every domain service shares; bootstrap code only needs these. */
+export type ServiceEnv = z.infer<z.ZodObject<ReturnType<typeof serviceSchema>>>;

@@ -1,0 +1,2 @@
+export * from './load-env';
+export * from './env.schemas';

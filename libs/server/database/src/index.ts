@@ -1,0 +1,3 @@
+export * from './data-source';
+export * from './database.module';
+export * from './redis.module';

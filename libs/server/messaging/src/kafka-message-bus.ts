@@ -1,0 +1,170 @@
+import { Kafka, logLevel, type Admin, type Consumer, type LogEntry, type Producer } from 'kafkajs';
+import type { BusMessage, MessageBus, SubscribeOptions, Subscription } from './message-bus';
+
+export interface KafkaBusOptions {
+  clientId: string;
+  brokers: string[];
+  /** Partitions for topics this client creates. Per-user ordering holds with any count (key = user id). */
+  partitions?: number;
+  replicationFactor?: number;
+  createTopics?: boolean;
+  log?: (level: 'error' | 'warn' | 'info' | 'debug', message: string, extra: Record<string, unknown>) => void;
+}
+
+const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'info',
+  [logLevel.DEBUG]: 'debug',
+};
+
+export class KafkaMessageBus implements MessageBus {
+  private readonly kafka: Kafka;
+  private producer?: Producer;
+  private producerConnecting?: Promise<Producer>;
+  private admin?: Admin;
+  private readonly consumers = new Set<Consumer>();
+  private readonly knownTopics = new Set<string>();
+
+  constructor(private readonly options: KafkaBusOptions) {
+    const log = options.log;
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      connectionTimeout: 3000,
+      requestTimeout: 10_000,
+      retry: { retries: 3, initialRetryTime: 200, maxRetryTime: 2000 },
+      logLevel: logLevel.WARN,
+      logCreator: () => (entry: LogEntry) => {
+        const { message, ...extra } = entry.log;
+        log?.(LEVELS[entry.level] ?? 'info', `kafka: ${message}`, { namespace: entry.namespace, ...extra });
+      },
+    });
+  }
+
+  async publish(messages: BusMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const producer = await this.connectedProducer();
+    const byTopic = new Map<string, BusMessage[]>();
+    for (const m of messages) byTopic.set(m.topic, [...(byTopic.get(m.topic) ?? []), m]);
+    await this.ensureTopics([...byTopic.keys()]);
+    try {
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, ms]) => ({
+          topic,
+          messages: ms.map((m) => ({ key: m.key, value: m.value, headers: m.headers })),
+        })),
+      });
+    } catch (error) {
+      // Start from a fresh connection next time; kafkajs producers do not always recover by themselves.
+      this.producer = undefined;
+      await producer.disconnect().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async ensureTopics(topics: string[]): Promise<void> {
+    if (this.options.createTopics === false) return;
+    const missing = topics.filter((t) => !this.knownTopics.has(t));
+    if (missing.length === 0) return;
+    const admin = await this.connectedAdmin();
+    const existing = new Set(await admin.listTopics());
+    const toCreate = missing.filter((t) => !existing.has(t));
+    if (toCreate.length > 0) {
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: toCreate.map((topic) => ({
+          topic,
+          numPartitions: this.options.partitions ?? 3,
+          replicationFactor: this.options.replicationFactor ?? 1,
+        })),
+      });
+    }
+    for (const t of missing) this.knownTopics.add(t);
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    await this.ensureTopics(options.topics);
+    const consumer = this.kafka.consumer({
+      groupId: options.groupId,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 3000,
+      rebalanceTimeout: 30_000,
+      allowAutoTopicCreation: false,
+      retry: { retries: 10, initialRetryTime: 300, maxRetryTime: 10_000 },
+    });
+    this.consumers.add(consumer);
+    await consumer.connect();
+    await consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning ?? true });
+    await consumer.run({
+      autoCommit: true,
+      partitionsConsumedConcurrently: 1,
+      eachMessage: async ({ topic, partition, message }) => {
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(message.headers ?? {})) {
+          if (v !== undefined) headers[k] = Array.isArray(v) ? v.map(String).join(',') : v.toString();
+        }
+        await options.onMessage({
+          topic,
+          partition,
+          offset: message.offset,
+          key: message.key?.toString() ?? '',
+          value: message.value?.toString() ?? '',
+          headers,
+        });
+      },
+    });
+    return {
+      stop: async () => {
+        this.consumers.delete(consumer);
+        await consumer.disconnect();
+      },
+    };
+  }
+
+  async ping(): Promise<void> {
+    const admin = await this.connectedAdmin();
+    await admin.describeCluster();
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.consumers].map((c) => c.disconnect()));
+    this.consumers.clear();
+    await this.producer?.disconnect().catch(() => undefined);
+    await this.admin?.disconnect().catch(() => undefined);
+    this.producer = undefined;
+    this.admin = undefined;
+  }
+
+  private async connectedProducer(): Promise<Producer> {
+    if (this.producer) return this.producer;
+    this.producerConnecting ??= (async () => {
+      const producer = this.kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        allowAutoTopicCreation: false,
+        retry: { retries: 2, initialRetryTime: 200, maxRetryTime: 1000 },
+      });
+      try {
+        await producer.connect();
+      } catch (error) {
+        await producer.disconnect().catch(() => undefined);
+        throw error;
+      }
+      this.producer = producer;
+      return producer;
+    })().finally(() => {
+      this.producerConnecting = undefined;
+    });
+    return this.producerConnecting;
+  }
+
+  private async connectedAdmin(): Promise<Admin> {
+    if (this.admin) return this.admin;
+    const admin = this.kafka.admin({ retry: { retries: 1, initialRetryTime: 200 } });
+    await admin.connect();
+    this.admin = admin;
+    return admin;
+  }
+}

@@ -1,0 +1,63 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import { Logger } from 'nestjs-pino';
+import { HealthRegistry } from './health';
+import { requestIdFrom, REQUEST_ID_HEADER } from './request-context';
+import { RpcErrorFilter } from './rpc';
+
+export interface ServiceListenOptions {
+  httpHost: string;
+  httpPort: number;
+  rpcHost: string;
+  rpcPort: number;
+  shutdownGraceMs: number;
+}
+
+/**
+ * Starts a domain service as a NestJS hybrid app: the TCP microservice the gateway calls, and an HTTP port
+ * for health and metrics only. On SIGTERM/SIGINT readiness turns down first, then the app closes
+ * (in-flight RPCs finish, consumers and the relay stop) within the grace period.
+ */
+export async function runService(module: unknown, options: ServiceListenOptions): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => requestIdFrom(req.headers[REQUEST_ID_HEADER]) });
+  const app = await NestFactory.create<NestFastifyApplication>(module as never, adapter, { bufferLogs: true });
+  const logger = app.get(Logger);
+  app.useLogger(logger);
+  app.connectMicroservice<MicroserviceOptions>(
+    { transport: Transport.TCP, options: { host: options.rpcHost, port: options.rpcPort } },
+    { inheritAppConfig: true },
+  );
+  app.useGlobalFilters(new RpcErrorFilter());
+  await app.startAllMicroservices();
+  await app.listen(options.httpPort, options.httpHost);
+  logger.log(`listening: http ${options.httpHost}:${options.httpPort}, rpc tcp ${options.rpcHost}:${options.rpcPort}`);
+  installShutdown(app, options.shutdownGraceMs);
+  return app;
+}
+
+export function installShutdown(app: NestFastifyApplication, graceMs: number): void {
+  const logger = app.get(Logger);
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.log(`${signal} received: draining`);
+    app.get(HealthRegistry).startDraining();
+    const force = setTimeout(() => {
+      logger.error(`still busy after ${graceMs} ms, exiting`);
+      process.exit(1);
+    }, graceMs + 5000);
+    force.unref();
+    app
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error(`shutdown failed: ${(error as Error).message}`);
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}

@@ -1,0 +1,104 @@
+import {
+  Catch,
+  HttpException,
+  Injectable,
+  type ArgumentsHost,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+  type RpcExceptionFilter,
+} from '@nestjs/common';
+import { RpcException } from '@nestjs/microservices';
+import { Observable, throwError } from 'rxjs';
+import { ZodError } from 'zod';
+import type { RpcErrorBody, RpcRequest } from '@parley/contracts';
+import { requestContext, requestIdFrom } from './request-context';
+import { httpRequestDuration, rpcDuration } from './metrics';
+
+/** A failure a service reports to the gateway: an HTTP status and the message the user sees. */
+export class RpcError extends RpcException {
+  constructor(status: number, error: string) {
+    super({ status, error } satisfies RpcErrorBody);
+  }
+}
+
+/**
+ * Runs every handler inside the request context: for RPC, the meta the gateway sent (request id, user);
+ * for HTTP, the id pino-http gave the request. Also times RPC handlers and HTTP routes.
+ */
+@Injectable()
+export class RequestContextInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const started = process.hrtime.bigint();
+    const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
+    if (context.getType() === 'rpc') {
+      const data = context.switchToRpc().getData<Partial<RpcRequest>>();
+      const pattern = String(context.switchToRpc().getContext<{ getPattern?: () => string }>()?.getPattern?.() ?? 'unknown');
+      const store = { requestId: requestIdFrom(data?.meta?.requestId), userId: data?.meta?.userId };
+      return new Observable((subscriber) =>
+        requestContext.run(store, () =>
+          next.handle().subscribe({
+            next: (v) => subscriber.next(v),
+            error: (e) => {
+              rpcDuration.observe({ pattern, outcome: 'error' }, seconds());
+              subscriber.error(e);
+            },
+            complete: () => {
+              rpcDuration.observe({ pattern, outcome: 'ok' }, seconds());
+              subscriber.complete();
+            },
+          }),
+        ),
+      );
+    }
+    const http = context.switchToHttp();
+    const req = http.getRequest<{ id?: string; raw?: { id?: string }; method: string; routeOptions?: { url?: string } }>();
+    const reply = http.getResponse<{ statusCode?: number }>();
+    const store = { requestId: requestIdFrom(req.raw?.id ?? req.id) };
+    const route = req.routeOptions?.url ?? 'unknown';
+    const done = (status: number) => httpRequestDuration.observe({ method: req.method, route, status: String(status) }, seconds());
+    return new Observable((subscriber) =>
+      requestContext.run(store, () =>
+        next.handle().subscribe({
+          next: (v) => subscriber.next(v),
+          error: (e) => {
+            done(e instanceof HttpException ? e.getStatus() : 500);
+            subscriber.error(e);
+          },
+          complete: () => {
+            done(reply.statusCode ?? 200);
+            subscriber.complete();
+          },
+        }),
+      ),
+    );
+  }
+}
+
+/** Turns anything a handler throws into `{status, error}`; unexpected errors never leak their details. */
+@Catch()
+export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
+  catch(exception: unknown, host: ArgumentsHost): Observable<never> {
+    if (host.getType() !== 'rpc') throw exception;
+    return throwError(() => toRpcErrorBody(exception));
+  }
+}
+
+export function toRpcErrorBody(exception: unknown): RpcErrorBody {
+  if (exception instanceof RpcException) {
+    const body = exception.getError();
+    if (typeof body === 'object' && body !== null && 'status' in body && 'error' in body) return body as RpcErrorBody;
+    return { status: 400, error: String(body) };
+  }
+  if (exception instanceof HttpException) {
+    const response = exception.getResponse();
+    const message =
+      typeof response === 'string' ? response : String((response as { message?: unknown }).message ?? exception.message);
+    return { status: exception.getStatus(), error: message };
+  }
+  if (exception instanceof ZodError) {
+    const first = exception.issues[0];
+    return { status: 400, error: first ? `${first.path.join('.') || 'body'}: ${first.message}` : 'Invalid request' };
+  }
+  return { status: 500, error: 'Internal server error' };
+}
