@@ -5,7 +5,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/coverage/**', 'infra/local/kafka/target/**', '**/*.cjs', '**/vite.config.ts'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.nx/**',
+      '**/coverage/**',
+      'infra/local/kafka/target/**',
+      '**/*.cjs',
+      '**/vite.config.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -27,7 +37,10 @@ export default tseslint.config(
         },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
@@ -42,7 +55,15 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.spec.tsx', 'bench/**', 'scripts/**', 'tools/**', 'apps/web-e2e/**'],
+    files: [
+      '**/*.spec.ts',
+      '**/*.integration-spec.ts',
+      '**/*.spec.tsx',
+      'bench/**',
+      'scripts/**',
+      'tools/**',
+      'apps/web-e2e/**',
+    ],
     rules: { 'no-console': 'off' },
   },
   prettier,

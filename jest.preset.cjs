@@ -25,6 +25,8 @@ function base(projectDir) {
     rootDir: projectDir,
     testEnvironment: 'node',
     transform: { '^.+\\.(t|j)s$': ['@swc/jest', swcForJest] },
+    // ESM-only packages are compiled to CommonJS like our own code.
+    transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
     moduleFileExtensions: ['ts', 'js', 'json'],
     moduleNameMapper,
     setupFiles: [path.join(__dirname, 'tools/jest/setup.cjs')],

@@ -13,7 +13,9 @@ export const eventEnvelopeSchema = z.object({
   userId: z.uuid(),
   payload: z.unknown(),
 });
-export type EventEnvelope<P = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & { payload: P };
+export type EventEnvelope<P = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & {
+  payload: P;
+};
 
 const timestamp = z.iso.datetime({ offset: true });
 
@@ -41,7 +43,11 @@ export const eventPayloadSchemas = {
     }),
     firstOfScenario: z.boolean(),
   }),
-  'gamification.xp-awarded': z.object({ amount: z.number().int(), reason: z.string().max(100), totalXp: z.number().int() }),
+  'gamification.xp-awarded': z.object({
+    amount: z.number().int(),
+    reason: z.string().max(100),
+    totalXp: z.number().int(),
+  }),
   'gamification.badge-earned': z.object({ badgeId: z.string().max(100), earnedAt: timestamp }),
   'gamification.level-reached': z.object({ level: z.number().int().positive(), name: z.string().max(50) }),
 } as const;

@@ -6,19 +6,22 @@ const flag = z
   .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
   .transform((v) => v === 'true' || v === '1');
 const urlWith = (protocols: string[], what: string) =>
-  z
-    .string({ message: `required (${what})` })
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `expected ${what}`);
+  z.string({ message: `required (${what})` }).refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `expected ${what}`);
 const list = (what: string) =>
   z
     .string({ message: `required (${what})` })
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .refine((v) => v.length > 0, `expected ${what}`);
 
 export const envFields = { port, flag, urlWith, list };
@@ -32,7 +35,10 @@ const base = {
 
 const kafka = {
   KAFKA_BROKERS: list('comma-separated host:port list of Kafka brokers'),
-  KAFKA_TOPIC_PREFIX: z.string().regex(/^[a-z0-9._-]*$/, 'expected lowercase letters, digits, . _ -').default(''),
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9._-]*$/, 'expected lowercase letters, digits, . _ -')
+    .default(''),
   KAFKA_CREATE_TOPICS: flag.default(true),
 };
 
@@ -41,12 +47,19 @@ const database = {
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 };
 
+const schemaName = (service: string) =>
+  z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'expected a PostgreSQL schema name (lowercase letters, digits, _)')
+    .default(service);
+
 /** What every domain service (not the gateway) needs: its store, the bus and its two listeners. */
-function serviceSchema(httpPort: number, rpcPort: number) {
+function serviceSchema(service: string, httpPort: number, rpcPort: number) {
   return {
     ...base,
     ...kafka,
     ...database,
+    DATABASE_SCHEMA: schemaName(service),
     HTTP_HOST: z.string().default('0.0.0.0'),
     HTTP_PORT: port.default(httpPort),
     RPC_HOST: z.string().default('0.0.0.0'),
@@ -80,8 +93,18 @@ export const gatewayEnvSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   TRUST_PROXY: flag.default(false),
@@ -90,7 +113,7 @@ export const gatewayEnvSchema = z.object({
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
 
 export const identityEnvSchema = z.object({
-  ...serviceSchema(DEFAULT_PORTS.identity.http, DEFAULT_PORTS.identity.rpc),
+  ...serviceSchema('identity', DEFAULT_PORTS.identity.http, DEFAULT_PORTS.identity.rpc),
   JWT_PRIVATE_KEY: z
     .string({ message: 'required (a PEM-encoded EC P-256 private key, PKCS#8)' })
     .refine((v) => v.includes('BEGIN PRIVATE KEY'), 'expected a PEM-encoded PKCS#8 private key'),
@@ -100,19 +123,30 @@ export const identityEnvSchema = z.object({
 });
 export type IdentityEnv = z.infer<typeof identityEnvSchema>;
 
-export const sessionsEnvSchema = z.object(serviceSchema(DEFAULT_PORTS.sessions.http, DEFAULT_PORTS.sessions.rpc));
+export const sessionsEnvSchema = z.object(
+  serviceSchema('sessions', DEFAULT_PORTS.sessions.http, DEFAULT_PORTS.sessions.rpc),
+);
 export type SessionsEnv = z.infer<typeof sessionsEnvSchema>;
 
-export const coachingEnvSchema = z.object(serviceSchema(DEFAULT_PORTS.coaching.http, DEFAULT_PORTS.coaching.rpc));
+export const coachingEnvSchema = z.object(
+  serviceSchema('coaching', DEFAULT_PORTS.coaching.http, DEFAULT_PORTS.coaching.rpc),
+);
 export type CoachingEnv = z.infer<typeof coachingEnvSchema>;
 
 export const gamificationEnvSchema = z.object(
-  serviceSchema(DEFAULT_PORTS.gamification.http, DEFAULT_PORTS.gamification.rpc),
+  serviceSchema('gamification', DEFAULT_PORTS.gamification.http, DEFAULT_PORTS.gamification.rpc),
 );
 export type GamificationEnv = z.infer<typeof gamificationEnvSchema>;
 
-export const exportEnvSchema = z.object(serviceSchema(DEFAULT_PORTS.export.http, DEFAULT_PORTS.export.rpc));
+export const exportEnvSchema = z.object(
+  serviceSchema('export', DEFAULT_PORTS.export.http, DEFAULT_PORTS.export.rpc),
+);
 export type ExportEnv = z.infer<typeof exportEnvSchema>;
+
+/** What a migration run needs: only the database. */
+export function migrationEnvSchema(service: string) {
+  return z.object({ LOG_LEVEL: base.LOG_LEVEL, ...database, DATABASE_SCHEMA: schemaName(service) });
+}
 
 /** Every app's schema by name; docker-compose, k8s and README are checked against this. */
 export const appEnvSchemas = {

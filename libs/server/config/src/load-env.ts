@@ -14,7 +14,11 @@ export class ConfigError extends Error {
  * Validates the environment against a service's schema. Every missing or malformed variable is named in
  * the error, so an operator fixes them in one go.
  */
-export function loadEnv<S extends z.ZodType>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function loadEnv<S extends z.ZodType>(
+  service: string,
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
@@ -27,7 +31,11 @@ export function loadEnv<S extends z.ZodType>(service: string, schema: S, env: No
 }
 
 /** Loads the config or stops the process with the list of problems; the first thing every main.ts does. */
-export function loadEnvOrExit<S extends z.ZodType>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function loadEnvOrExit<S extends z.ZodType>(
+  service: string,
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
   try {
     return loadEnv(service, schema, env);
   } catch (error) {

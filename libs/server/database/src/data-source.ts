@@ -47,7 +47,9 @@ export function schemaOf(queryRunner: QueryRunner): string {
 
 export function assertIdentifier(name: string): void {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) {
-    throw new Error(`"${name}" is not a valid PostgreSQL schema name (lowercase letters, digits, underscore)`);
+    throw new Error(
+      `"${name}" is not a valid PostgreSQL schema name (lowercase letters, digits, underscore)`,
+    );
   }
 }
 
@@ -67,7 +69,9 @@ export async function migrate(dataSource: DataSource): Promise<string[]> {
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     return applied.map((m) => m.name);
   } finally {
-    await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrations:${schema}`]).catch(() => undefined);
+    await runner
+      .query('SELECT pg_advisory_unlock(hashtext($1))', [`migrations:${schema}`])
+      .catch(() => undefined);
     await runner.release();
   }
 }

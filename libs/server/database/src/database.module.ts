@@ -1,5 +1,13 @@
-import { Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { ServiceEnv } from '@parley/server-config';
 import { HealthRegistry } from '@parley/server-observability';
 import { createServiceDataSource, pingDatabase, type ServiceDataSourceOptions } from './data-source';
 
@@ -15,6 +23,19 @@ class DataSourceLifecycle implements OnApplicationShutdown {
 @Global()
 @Module({})
 export class DatabaseModule {
+  /** The service's schema from its validated environment, with its entities and migrations. */
+  static forService(
+    env: Pick<ServiceEnv, 'DATABASE_URL' | 'DATABASE_SCHEMA' | 'DATABASE_POOL_SIZE'>,
+    database: Pick<ServiceDataSourceOptions, 'entities' | 'migrations'>,
+  ): DynamicModule {
+    return DatabaseModule.forRoot({
+      url: env.DATABASE_URL,
+      schema: env.DATABASE_SCHEMA,
+      poolSize: env.DATABASE_POOL_SIZE,
+      ...database,
+    });
+  }
+
   static forRoot(options: ServiceDataSourceOptions): DynamicModule {
     return {
       module: DatabaseModule,

@@ -1,4 +1,11 @@
-import { Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { HealthRegistry } from '@parley/server-observability';
 
@@ -13,7 +20,12 @@ class RedisLifecycle implements OnApplicationShutdown {
 }
 
 export function createRedis(url: string, name: string): Redis {
-  return new Redis(url, { connectionName: name, maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  return new Redis(url, {
+    connectionName: name,
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+    lazyConnect: false,
+  });
 }
 
 /** One shared ioredis connection (rate limits, caches, leaderboards), checked by readiness. */

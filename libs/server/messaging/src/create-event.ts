@@ -1,5 +1,11 @@
 import { v7 as uuidv7 } from 'uuid';
-import { EVENT_VERSION, eventPayloadSchemas, type DomainEvent, type EventPayload, type EventType } from '@parley/contracts';
+import {
+  EVENT_VERSION,
+  eventPayloadSchemas,
+  type DomainEvent,
+  type EventPayload,
+  type EventType,
+} from '@parley/contracts';
 
 /** Builds a validated event envelope; an invalid payload throws here, at the producer, not downstream. */
 export function createEvent<T extends EventType>(

@@ -78,7 +78,11 @@ export class EventConsumer {
     for (let attempt = 1; ; attempt++) {
       try {
         const applied = await this.applyOnce(event, handler);
-        messagingMetrics.consumed.inc({ group: this.options.group, type: event.type, outcome: applied ? 'applied' : 'duplicate' });
+        messagingMetrics.consumed.inc({
+          group: this.options.group,
+          type: event.type,
+          outcome: applied ? 'applied' : 'duplicate',
+        });
         return;
       } catch (error) {
         if (attempt >= maxAttempts) {

@@ -1,6 +1,13 @@
 import type { DataSource } from 'typeorm';
 import { createServiceDataSource } from '@parley/server-database';
-import { createTestSchema, TcpProxy, testEnv, uniqueTopicPrefix, waitFor, type TestSchema } from '@parley/server-testing';
+import {
+  createTestSchema,
+  TcpProxy,
+  testEnv,
+  uniqueTopicPrefix,
+  waitFor,
+  type TestSchema,
+} from '@parley/server-testing';
 import type { DomainEvent } from '@parley/contracts';
 import { createEvent } from './create-event';
 import { EventConsumer } from './event-consumer';
@@ -25,7 +32,9 @@ describe('event backbone against the real Kafka broker and PostgreSQL', () => {
     ds = createServiceDataSource({ url: testEnv.databaseUrl, schema: schema.name });
     await ds.initialize();
     for (const sql of outboxInboxDdl(schema.name)) await ds.query(sql);
-    await ds.query(`CREATE TABLE "${schema.name}".effects (event_id uuid NOT NULL, handled_by text NOT NULL)`);
+    await ds.query(
+      `CREATE TABLE "${schema.name}".effects (event_id uuid NOT NULL, handled_by text NOT NULL)`,
+    );
     bus = new KafkaMessageBus({ clientId: 'messaging-test', brokers: testEnv.kafkaBrokers, partitions: 1 });
   });
 
@@ -35,7 +44,10 @@ describe('event backbone against the real Kafka broker and PostgreSQL', () => {
   });
 
   afterEach(async () => {
-    while (cleanups.length) await cleanups.pop()?.().catch(() => undefined);
+    while (cleanups.length)
+      await cleanups
+        .pop()?.()
+        .catch(() => undefined);
   });
 
   afterAll(async () => {
@@ -53,7 +65,10 @@ describe('event backbone against the real Kafka broker and PostgreSQL', () => {
       retryDelayMs: 10,
       handlers: {
         'identity.user-deleted': async (event, manager) => {
-          await manager.query(`INSERT INTO "${schema.name}".effects (event_id, handled_by) VALUES ($1, $2)`, [event.id, name]);
+          await manager.query(`INSERT INTO "${schema.name}".effects (event_id, handled_by) VALUES ($1, $2)`, [
+            event.id,
+            name,
+          ]);
         },
       },
     });
@@ -62,7 +77,9 @@ describe('event backbone against the real Kafka broker and PostgreSQL', () => {
   }
 
   async function effects(): Promise<Array<{ event_id: string; handled_by: string }>> {
-    return ds.query(`SELECT event_id, handled_by FROM "${schema.name}".effects ORDER BY handled_by, event_id`);
+    return ds.query(
+      `SELECT event_id, handled_by FROM "${schema.name}".effects ORDER BY handled_by, event_id`,
+    );
   }
 
   function userDeleted(): DomainEvent<'identity.user-deleted'> {
@@ -75,15 +92,30 @@ describe('event backbone against the real Kafka broker and PostgreSQL', () => {
   }
 
   async function publishDirectly(event: DomainEvent): Promise<void> {
-    await bus.publish([{ topic: topicFor(prefix, event.type), key: event.userId, value: JSON.stringify(event) }]);
+    await bus.publish([
+      { topic: topicFor(prefix, event.type), key: event.userId, value: JSON.stringify(event) },
+    ]);
   }
 
   it('delivers an event written while Kafka is unreachable once it is back', async () => {
     const { brokerPort, advertisedPort } = testEnv.kafkaProxiedListener;
     const proxy = new TcpProxy(advertisedPort, { host: '127.0.0.1', port: brokerPort });
-    const cutOffBus = new KafkaMessageBus({ clientId: 'relay-test', brokers: [`127.0.0.1:${advertisedPort}`], partitions: 1 });
-    const relay = new OutboxRelay(ds, cutOffBus, { schema: schema.name, databaseUrl: testEnv.databaseUrl, pollIntervalMs: 100, maxBackoffMs: 300 });
-    cleanups.push(() => cutOffBus.close(), () => proxy.down(), () => relay.stop());
+    const cutOffBus = new KafkaMessageBus({
+      clientId: 'relay-test',
+      brokers: [`127.0.0.1:${advertisedPort}`],
+      partitions: 1,
+    });
+    const relay = new OutboxRelay(ds, cutOffBus, {
+      schema: schema.name,
+      databaseUrl: testEnv.databaseUrl,
+      pollIntervalMs: 100,
+      maxBackoffMs: 300,
+    });
+    cleanups.push(
+      () => cutOffBus.close(),
+      () => proxy.down(),
+      () => relay.stop(),
+    );
 
     const event = userDeleted();
     await writeThroughOutbox(event);
@@ -91,7 +123,10 @@ describe('event backbone against the real Kafka broker and PostgreSQL', () => {
 
     // The broker is unreachable: the relay keeps trying and the event stays in the outbox.
     await waitFor(async () => {
-      const rows: Array<{ attempts: number }> = await ds.query(`SELECT attempts FROM "${schema.name}".outbox WHERE id = $1`, [event.id]);
+      const rows: Array<{ attempts: number }> = await ds.query(
+        `SELECT attempts FROM "${schema.name}".outbox WHERE id = $1`,
+        [event.id],
+      );
       return (rows[0]?.attempts ?? 0) >= 2;
     }, 30_000);
     expect(await relay.pending()).toBe(1);
@@ -116,7 +151,9 @@ describe('event backbone against the real Kafka broker and PostgreSQL', () => {
 
     const ofEvent = (await effects()).filter((e) => e.event_id === event.id);
     expect(ofEvent).toHaveLength(1);
-    const inbox: unknown[] = await ds.query(`SELECT 1 FROM "${schema.name}".inbox WHERE event_id = $1`, [event.id]);
+    const inbox: unknown[] = await ds.query(`SELECT 1 FROM "${schema.name}".inbox WHERE event_id = $1`, [
+      event.id,
+    ]);
     expect(inbox).toHaveLength(1);
   });
 
@@ -135,13 +172,26 @@ describe('event backbone against the real Kafka broker and PostgreSQL', () => {
 
     const second = recordingConsumer('second', group);
     await second.start();
-    await waitFor(async () => (await effects()).filter((e) => e.handled_by === 'second').length === 3, 60_000);
+    await waitFor(
+      async () => (await effects()).filter((e) => e.handled_by === 'second').length === 3,
+      60_000,
+    );
     await new Promise((r) => setTimeout(r, 1500)); // anything re-read from the start would show up here
 
     const rows = await effects();
-    expect(rows.filter((e) => e.handled_by === 'first').map((e) => e.event_id).sort()).toEqual(before.map((e) => e.id).sort());
+    expect(
+      rows
+        .filter((e) => e.handled_by === 'first')
+        .map((e) => e.event_id)
+        .sort(),
+    ).toEqual(before.map((e) => e.id).sort());
     // The second consumer saw only what was published while the group was down: no re-reads from offset 0.
-    expect(rows.filter((e) => e.handled_by === 'second').map((e) => e.event_id).sort()).toEqual(after.map((e) => e.id).sort());
+    expect(
+      rows
+        .filter((e) => e.handled_by === 'second')
+        .map((e) => e.event_id)
+        .sort(),
+    ).toEqual(after.map((e) => e.id).sort());
   });
 
   it('sends events that fail validation to the dead-letter topic with the reason', async () => {
@@ -180,7 +230,10 @@ describe('event backbone against the real Kafka broker and PostgreSQL', () => {
       handlers: {
         'identity.user-deleted': async (event, manager) => {
           calls += 1;
-          await manager.query(`INSERT INTO "${schema.name}".effects (event_id, handled_by) VALUES ($1, 'failing')`, [event.id]);
+          await manager.query(
+            `INSERT INTO "${schema.name}".effects (event_id, handled_by) VALUES ($1, 'failing')`,
+            [event.id],
+          );
           throw new Error('boom');
         },
       },
@@ -196,7 +249,9 @@ describe('event backbone against the real Kafka broker and PostgreSQL', () => {
     expect(dead[0]?.headers?.['dlq-reason']).toBe('handler-failed');
     expect(dead[0]?.headers?.['dlq-error']).toBe('boom');
     // Each failed attempt rolled back with its inbox row and its partial effect.
-    const inbox: unknown[] = await ds.query(`SELECT 1 FROM "${schema.name}".inbox WHERE event_id = $1`, [event.id]);
+    const inbox: unknown[] = await ds.query(`SELECT 1 FROM "${schema.name}".inbox WHERE event_id = $1`, [
+      event.id,
+    ]);
     expect(inbox).toHaveLength(0);
     expect((await effects()).some((e) => e.event_id === event.id)).toBe(false);
   });

@@ -12,6 +12,7 @@ import {
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { DomainEvent, EventType } from '@parley/contracts';
+import type { ServiceEnv } from '@parley/server-config';
 import { HealthRegistry } from '@parley/server-observability';
 import { EventConsumer, type EventHandler } from './event-consumer';
 import { KafkaMessageBus } from './kafka-message-bus';
@@ -58,7 +59,9 @@ class MessagingLifecycle implements OnApplicationBootstrap, OnApplicationShutdow
     const handlers: Partial<Record<EventType, EventHandler>> = {};
     for (const wrapper of this.discovery.getProviders()) {
       const instance = wrapper.instance as DomainEventListener | undefined;
-      const type = wrapper.metatype ? (Reflect.getMetadata(LISTENS_TO, wrapper.metatype) as EventType | undefined) : undefined;
+      const type = wrapper.metatype
+        ? (Reflect.getMetadata(LISTENS_TO, wrapper.metatype) as EventType | undefined)
+        : undefined;
       if (!type || !instance) continue;
       if (handlers[type]) throw new Error(`Two listeners for ${type} in ${this.options.service}`);
       handlers[type] = (event, manager) => instance.handle(event, manager);
@@ -69,7 +72,8 @@ class MessagingLifecycle implements OnApplicationBootstrap, OnApplicationShutdow
       schema: this.options.schema,
       topicPrefix: this.options.topicPrefix,
       handlers,
-      log: (level, message, extra) => this.logger[level === 'info' ? 'log' : level](`${message} ${JSON.stringify(extra ?? {})}`),
+      log: (level, message, extra) =>
+        this.logger[level === 'info' ? 'log' : level](`${message} ${JSON.stringify(extra ?? {})}`),
     });
     // Joining the group retries in the background so a broker outage at boot does not stop the service.
     void this.startConsumer();
@@ -101,6 +105,18 @@ class MessagingLifecycle implements OnApplicationBootstrap, OnApplicationShutdow
 @Global()
 @Module({})
 export class MessagingModule {
+  /** The usual wiring from a service's validated environment. */
+  static forService(service: string, env: ServiceEnv): DynamicModule {
+    return MessagingModule.forRoot({
+      service,
+      schema: env.DATABASE_SCHEMA,
+      databaseUrl: env.DATABASE_URL,
+      brokers: env.KAFKA_BROKERS,
+      topicPrefix: env.KAFKA_TOPIC_PREFIX,
+      createTopics: env.KAFKA_CREATE_TOPICS,
+    });
+  }
+
   static forRoot(options: MessagingOptions): DynamicModule {
     return {
       module: MessagingModule,
@@ -116,7 +132,12 @@ export class MessagingModule {
               clientId: options.service,
               brokers: options.brokers,
               createTopics: options.createTopics,
-              log: (level, message) => (level === 'error' ? logger.error(message) : level === 'warn' ? logger.warn(message) : undefined),
+              log: (level, message) =>
+                level === 'error'
+                  ? logger.error(message)
+                  : level === 'warn'
+                    ? logger.warn(message)
+                    : undefined,
             });
             health.register('kafka', () => bus.ping());
             return bus;
@@ -131,7 +152,8 @@ export class MessagingModule {
             return new OutboxRelay(dataSource, bus, {
               schema: options.schema,
               databaseUrl: options.databaseUrl,
-              log: (level, message, extra) => logger[level === 'info' ? 'log' : level](`${message} ${JSON.stringify(extra ?? {})}`),
+              log: (level, message, extra) =>
+                logger[level === 'info' ? 'log' : level](`${message} ${JSON.stringify(extra ?? {})}`),
             });
           },
         },

@@ -87,7 +87,8 @@ export class OutboxRelay {
       let published = 0;
       try {
         published = await this.publishBatch();
-        if (this.failures > 0) this.options.log?.('info', 'outbox relay: publishing again', { schema: this.options.schema });
+        if (this.failures > 0)
+          this.options.log?.('info', 'outbox relay: publishing again', { schema: this.options.schema });
         this.failures = 0;
         await this.cleanup();
       } catch (error) {
@@ -148,10 +149,10 @@ export class OutboxRelay {
     } catch (error) {
       if (failedIds.length > 0) {
         await this.dataSource
-          .query(`UPDATE "${schema}".outbox SET attempts = attempts + 1, last_error = $2 WHERE id = ANY($1::uuid[])`, [
-            failedIds,
-            String((error as Error).message).slice(0, 500),
-          ])
+          .query(
+            `UPDATE "${schema}".outbox SET attempts = attempts + 1, last_error = $2 WHERE id = ANY($1::uuid[])`,
+            [failedIds, String((error as Error).message).slice(0, 500)],
+          )
           .catch(() => undefined);
         messagingMetrics.publishFailures.inc({ schema });
       }
@@ -170,7 +171,10 @@ export class OutboxRelay {
   }
 
   private async listen(): Promise<void> {
-    const client = new Client({ connectionString: this.options.databaseUrl, application_name: 'outbox-relay' });
+    const client = new Client({
+      connectionString: this.options.databaseUrl,
+      application_name: 'outbox-relay',
+    });
     client.on('error', () => {
       // The relay falls back to polling; a new LISTEN connection is made on the next start.
       if (this.listener === client) this.listener = undefined;
@@ -185,7 +189,9 @@ export class OutboxRelay {
       }
       this.listener = client;
     } catch (error) {
-      this.options.log?.('warn', 'outbox relay: LISTEN unavailable, polling only', { err: (error as Error).message });
+      this.options.log?.('warn', 'outbox relay: LISTEN unavailable, polling only', {
+        err: (error as Error).message,
+      });
       await client.end().catch(() => undefined);
     }
   }

@@ -7,12 +7,13 @@ import { HealthRegistry } from './health';
 import { requestIdFrom, REQUEST_ID_HEADER } from './request-context';
 import { RpcErrorFilter } from './rpc';
 
+/** The listener part of every service's validated environment. */
 export interface ServiceListenOptions {
-  httpHost: string;
-  httpPort: number;
-  rpcHost: string;
-  rpcPort: number;
-  shutdownGraceMs: number;
+  HTTP_HOST: string;
+  HTTP_PORT: number;
+  RPC_HOST: string;
+  RPC_PORT: number;
+  SHUTDOWN_GRACE_MS: number;
 }
 
 /**
@@ -20,20 +21,30 @@ export interface ServiceListenOptions {
  * for health and metrics only. On SIGTERM/SIGINT readiness turns down first, then the app closes
  * (in-flight RPCs finish, consumers and the relay stop) within the grace period.
  */
-export async function runService(module: unknown, options: ServiceListenOptions): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => requestIdFrom(req.headers[REQUEST_ID_HEADER]) });
-  const app = await NestFactory.create<NestFastifyApplication>(module as never, adapter, { bufferLogs: true });
+export async function runService(
+  module: unknown,
+  options: ServiceListenOptions,
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) =>
+      requestIdFrom(req.headers[REQUEST_ID_HEADER]),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(module as never, adapter, {
+    bufferLogs: true,
+  });
   const logger = app.get(Logger);
   app.useLogger(logger);
   app.connectMicroservice<MicroserviceOptions>(
-    { transport: Transport.TCP, options: { host: options.rpcHost, port: options.rpcPort } },
+    { transport: Transport.TCP, options: { host: options.RPC_HOST, port: options.RPC_PORT } },
     { inheritAppConfig: true },
   );
   app.useGlobalFilters(new RpcErrorFilter());
   await app.startAllMicroservices();
-  await app.listen(options.httpPort, options.httpHost);
-  logger.log(`listening: http ${options.httpHost}:${options.httpPort}, rpc tcp ${options.rpcHost}:${options.rpcPort}`);
-  installShutdown(app, options.shutdownGraceMs);
+  await app.listen(options.HTTP_PORT, options.HTTP_HOST);
+  logger.log(
+    `listening: http ${options.HTTP_HOST}:${options.HTTP_PORT}, rpc tcp ${options.RPC_HOST}:${options.RPC_PORT}`,
+  );
+  installShutdown(app, options.SHUTDOWN_GRACE_MS);
   return app;
 }
 

@@ -25,7 +25,10 @@ export class HealthRegistry {
           await withTimeout(check(), timeoutMs, name);
           return [name, { status: 'up' as const }] as const;
         } catch (error) {
-          return [name, { status: 'down' as const, error: (error as Error).message || 'unavailable' }] as const;
+          return [
+            name,
+            { status: 'down' as const, error: (error as Error).message || 'unavailable' },
+          ] as const;
         }
       }),
     );

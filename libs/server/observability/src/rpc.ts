@@ -11,7 +11,8 @@ import {
 import { RpcException } from '@nestjs/microservices';
 import { Observable, throwError } from 'rxjs';
 import { ZodError } from 'zod';
-import type { RpcErrorBody, RpcRequest } from '@parley/contracts';
+import { InjectPinoLogger, PinoLogger } from 'nestjs-pino';
+import { RPC, type RpcErrorBody, type RpcRequest } from '@parley/contracts';
 import { requestContext, requestIdFrom } from './request-context';
 import { httpRequestDuration, rpcDuration } from './metrics';
 
@@ -28,23 +29,40 @@ export class RpcError extends RpcException {
  */
 @Injectable()
 export class RequestContextInterceptor implements NestInterceptor {
+  constructor(@InjectPinoLogger('rpc') private readonly logger: PinoLogger) {}
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const started = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
     if (context.getType() === 'rpc') {
       const data = context.switchToRpc().getData<Partial<RpcRequest>>();
-      const pattern = String(context.switchToRpc().getContext<{ getPattern?: () => string }>()?.getPattern?.() ?? 'unknown');
+      const pattern = String(
+        context.switchToRpc().getContext<{ getPattern?: () => string }>()?.getPattern?.() ?? 'unknown',
+      );
       const store = { requestId: requestIdFrom(data?.meta?.requestId), userId: data?.meta?.userId };
       return new Observable((subscriber) =>
         requestContext.run(store, () =>
           next.handle().subscribe({
             next: (v) => subscriber.next(v),
             error: (e) => {
+              const body = toRpcErrorBody(e);
               rpcDuration.observe({ pattern, outcome: 'error' }, seconds());
+              this.logger[body.status >= 500 ? 'error' : 'info'](
+                {
+                  pattern,
+                  status: body.status,
+                  durationMs: Math.round(seconds() * 1000),
+                  ...(body.status >= 500 ? { err: e } : {}),
+                },
+                'rpc failed',
+              );
               subscriber.error(e);
             },
             complete: () => {
               rpcDuration.observe({ pattern, outcome: 'ok' }, seconds());
+              if (pattern !== RPC.health.ready) {
+                this.logger.info({ pattern, durationMs: Math.round(seconds() * 1000) }, 'rpc completed');
+              }
               subscriber.complete();
             },
           }),
@@ -52,11 +70,17 @@ export class RequestContextInterceptor implements NestInterceptor {
       );
     }
     const http = context.switchToHttp();
-    const req = http.getRequest<{ id?: string; raw?: { id?: string }; method: string; routeOptions?: { url?: string } }>();
+    const req = http.getRequest<{
+      id?: string;
+      raw?: { id?: string };
+      method: string;
+      routeOptions?: { url?: string };
+    }>();
     const reply = http.getResponse<{ statusCode?: number }>();
     const store = { requestId: requestIdFrom(req.raw?.id ?? req.id) };
     const route = req.routeOptions?.url ?? 'unknown';
-    const done = (status: number) => httpRequestDuration.observe({ method: req.method, route, status: String(status) }, seconds());
+    const done = (status: number) =>
+      httpRequestDuration.observe({ method: req.method, route, status: String(status) }, seconds());
     return new Observable((subscriber) =>
       requestContext.run(store, () =>
         next.handle().subscribe({
@@ -87,18 +111,24 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
 export function toRpcErrorBody(exception: unknown): RpcErrorBody {
   if (exception instanceof RpcException) {
     const body = exception.getError();
-    if (typeof body === 'object' && body !== null && 'status' in body && 'error' in body) return body as RpcErrorBody;
+    if (typeof body === 'object' && body !== null && 'status' in body && 'error' in body)
+      return body as RpcErrorBody;
     return { status: 400, error: String(body) };
   }
   if (exception instanceof HttpException) {
     const response = exception.getResponse();
     const message =
-      typeof response === 'string' ? response : String((response as { message?: unknown }).message ?? exception.message);
+      typeof response === 'string'
+        ? response
+        : String((response as { message?: unknown }).message ?? exception.message);
     return { status: exception.getStatus(), error: message };
   }
   if (exception instanceof ZodError) {
     const first = exception.issues[0];
-    return { status: 400, error: first ? `${first.path.join('.') || 'body'}: ${first.message}` : 'Invalid request' };
+    return {
+      status: 400,
+      error: first ? `${first.path.join('.') || 'body'}: ${first.message}` : 'Invalid request',
+    };
   }
   return { status: 500, error: 'Internal server error' };
 }

@@ -1,2 +1,3 @@
 export * from './test-env';
 export * from './tcp-proxy';
+export * from './service-process';

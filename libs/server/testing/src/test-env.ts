@@ -61,12 +61,19 @@ export async function createTestSchema(label: string): Promise<TestSchema> {
   await withAdminClient((c) => c.query(`CREATE SCHEMA "${name}"`), dbName);
   return {
     name,
-    drop: () => withAdminClient((c) => c.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`), dbName).then(() => undefined),
+    drop: () =>
+      withAdminClient((c) => c.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`), dbName).then(
+        () => undefined,
+      ),
   };
 }
 
 /** Polls until `check` returns a truthy value, or fails after `timeoutMs` with the last error. */
-export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 20_000, intervalMs = 100): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => Promise<T> | T,
+  timeoutMs = 20_000,
+  intervalMs = 100,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {

@@ -1,0 +1,7 @@
+import { Init1763800000000 } from './migrations/1763800000000-init';
+
+/** Entities and migrations of the export schema, shared by the app and its migrate command. */
+export const exportDatabase = {
+  entities: [],
+  migrations: [Init1763800000000],
+};

@@ -1,0 +1,48 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { Redis } from 'ioredis';
+import type { GatewayEnv } from '@parley/server-config';
+import { REDIS, RedisModule } from '@parley/server-database';
+import { ObservabilityModule } from '@parley/server-observability';
+import { AuthUserController } from './auth-proxy/auth-user.controller';
+import { JwtAuthGuard } from './auth/jwt-auth.guard';
+import { JwtStrategy } from './auth/jwt.strategy';
+import { DocsController } from './docs/docs.controller';
+import { SystemHealthController } from './health/system-health.controller';
+import { HttpErrorFilter } from './http/http-error.filter';
+import { SpaFallback } from './http/spa-fallback';
+import { GATEWAY_ENV, ServiceClients } from './rpc/service-clients';
+
+@Module({})
+export class AppModule {
+  static register(env: GatewayEnv): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ObservabilityModule.forRoot({ service: 'gateway', logLevel: env.LOG_LEVEL }),
+        RedisModule.forRoot({ url: env.REDIS_URL, name: 'gateway' }),
+        PassportModule,
+        ThrottlerModule.forRootAsync({
+          inject: [REDIS],
+          useFactory: (redis: Redis) => ({
+            throttlers: [{ name: 'default', ttl: 60_000, limit: env.RATE_LIMIT_PER_MINUTE }],
+            storage: new ThrottlerStorageRedisService(redis),
+          }),
+        }),
+      ],
+      controllers: [SystemHealthController, AuthUserController, DocsController],
+      providers: [
+        { provide: GATEWAY_ENV, useValue: env },
+        { provide: ServiceClients, useFactory: () => new ServiceClients(env) },
+        { provide: SpaFallback, useFactory: () => new SpaFallback(env.WEB_DIST_DIR) },
+        JwtStrategy,
+        { provide: APP_GUARD, useClass: ThrottlerGuard },
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,90 @@
+import 'reflect-metadata';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { resolve } from 'node:path';
+import { gatewayEnvSchema, loadEnvOrExit } from '@parley/server-config';
+import { installShutdown, REQUEST_ID_HEADER, requestIdFrom } from '@parley/server-observability';
+import { AppModule } from './app.module';
+import { fastifyError } from './http/http-error.filter';
+import { SpaFallback } from './http/spa-fallback';
+
+async function main(): Promise<void> {
+  const env = loadEnvOrExit('gateway', gatewayEnvSchema);
+  const adapter = new FastifyAdapter({
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) =>
+      requestIdFrom(req.headers[REQUEST_ID_HEADER]),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(env), adapter, {
+    bufferLogs: true,
+  });
+  const logger = app.get(Logger);
+  app.useLogger(logger);
+  const fastify = app.getHttpAdapter().getInstance();
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: env.CORS_ORIGINS.length > 0 ? env.CORS_ORIGINS : false,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'apikey', 'x-client-info', REQUEST_ID_HEADER],
+    exposedHeaders: [REQUEST_ID_HEADER],
+    maxAge: 600,
+  });
+
+  const spa = app.get(SpaFallback);
+  if (spa.available) {
+    await app.register(fastifyStatic, {
+      root: resolve(env.WEB_DIST_DIR),
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      setHeaders: (res, path) => {
+        void res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    logger.warn(`no web build at ${env.WEB_DIST_DIR}: serving the API only`);
+  }
+
+  await app.init();
+  // Body parsing fails before any route or Nest filter runs; Nest would turn those into generic 400s.
+  // Registered after init so it replaces Nest's handler: the API answers in its own error shape.
+  fastify.setErrorHandler(
+    (error: { statusCode?: number; code?: string; message: string }, request, reply) => {
+      const { status, body } = fastifyError(error.statusCode ?? 500, error.code ?? 'UNKNOWN', error.message);
+      if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+      void reply.status(status).send(body);
+    },
+  );
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  await app.listen(env.PORT, env.HOST);
+  logger.log(`gateway listening on http://${env.HOST}:${env.PORT}`);
+  installShutdown(app, env.SHUTDOWN_GRACE_MS);
+}
+
+void main();

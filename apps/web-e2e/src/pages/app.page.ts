@@ -1,0 +1,41 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from 'playwright-core';
+
+/** Screenshots land here (git-ignored). */
+export const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
+
+/** What every screen of the web app offers a test: navigation, its heading, where it is, a screenshot. */
+export class AppPage {
+  readonly page: Page;
+  readonly origin: string;
+
+  constructor(page: Page, origin: string) {
+    this.page = page;
+    this.origin = origin;
+  }
+
+  async goto(path: string): Promise<void> {
+    await this.page.goto(new URL(path, this.origin).href, { waitUntil: 'load' });
+  }
+
+  /** The screen's one level-1 heading with exactly this name. */
+  heading(name: string): Locator {
+    return this.page.getByRole('heading', { level: 1, name, exact: true });
+  }
+
+  pathname(): string {
+    return new URL(this.page.url()).pathname;
+  }
+
+  async waitForPath(pathname: string): Promise<void> {
+    await this.page.waitForURL((url) => url.pathname === pathname);
+  }
+
+  async screenshot(name: string): Promise<string> {
+    await mkdir(RESULTS_DIR, { recursive: true });
+    const path = `${RESULTS_DIR}${name}.png`;
+    await this.page.screenshot({ path, fullPage: true });
+    return path;
+  }
+}

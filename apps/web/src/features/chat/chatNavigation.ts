@@ -1,0 +1,13 @@
+/** Navigation state that resumes a chat: set by /session/resume when it opens /scenario/:id. */
+export interface ChatResumeState {
+  resume: true;
+  messages?: ReadonlyArray<{ sender: string; content: string }>;
+  tone?: string;
+  avatar?: string;
+}
+
+export function isChatResumeState(state: unknown): state is ChatResumeState {
+  if (typeof state !== 'object' || state === null) return false;
+  const candidate = state as Record<string, unknown>;
+  return candidate['resume'] === true || Array.isArray(candidate['messages']);
+}

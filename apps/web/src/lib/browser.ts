@@ -1,0 +1,4 @@
+/** Browser side effects behind a seam, so tests can observe them. */
+export function reloadPage(): void {
+  window.location.reload();
+}

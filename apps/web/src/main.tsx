@@ -1,0 +1,26 @@
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { createAppStore } from './app/store';
+import { restoreSession } from './features/auth/authSlice';
+import { routes } from './routes';
+
+const store = createAppStore();
+setupListeners(store.dispatch);
+void store.dispatch(restoreSession());
+
+const router = createBrowserRouter(routes);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>
+  </StrictMode>,
+);
