@@ -251,4 +251,15 @@ describe('gateway in front of the running services', () => {
     expect(limited.status).toBe(429);
     expect(await limited.json()).toEqual({ error: 'Too many requests, please try again later' });
   });
+
+  it('stops a service whose configuration is missing or malformed, naming each variable', async () => {
+    const { code, output } = await runOnce(
+      'sessions',
+      { REDIS_URL: 'http://not-redis', KAFKA_BROKERS: '127.0.0.1:9092' },
+      'main',
+    );
+    expect(code).toBe(78);
+    expect(output).toContain('DATABASE_URL is missing');
+    expect(output).toContain('REDIS_URL is malformed');
+  });
 });
