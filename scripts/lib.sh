@@ -7,8 +7,8 @@ say() { printf '\033[1m[parley]\033[0m %s\n' "$*"; }
 # node_modules from the lockfile, when missing or older than the lockfile.
 ensure_dependencies() {
   if [ ! -x "$ROOT/node_modules/.bin/nx" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
-    say "installing dependencies (npm ci)"
-    (cd "$ROOT" && npm ci --no-audit --no-fund)
+    say "installing dependencies (npm install, from the lockfile)"
+    (cd "$ROOT" && npm install --no-audit --no-fund)
   fi
 }
 
