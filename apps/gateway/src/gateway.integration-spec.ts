@@ -141,6 +141,11 @@ describe('gateway in front of the running services', () => {
     }
   });
 
+  it('keeps its own liveness, readiness and metrics open to probes without a token', async () => {
+    for (const path of ['/health/live', '/health/ready', '/metrics'])
+      expect((await api(path)).status).toBe(200);
+  });
+
   it('answers a protected route without a token with 401 and the spec text', async () => {
     const res = await api(`/auth/v1/user`);
     expect(res.status).toBe(401);

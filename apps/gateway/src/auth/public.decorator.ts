@@ -1,5 +1,2 @@
-import { SetMetadata } from '@nestjs/common';
-
-export const IS_PUBLIC = 'parley:public';
-/** Opens a route to callers without an access token. Everything else requires one. */
-export const Public = () => SetMetadata(IS_PUBLIC, true);
+/** The marker lives with the shared health and metrics controllers, which must be open too. */
+export { IS_PUBLIC, Public } from '@parley/server-observability';

@@ -1,7 +1,11 @@
-import { Controller, Get, HttpStatus, Injectable, Res } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Injectable, Res, SetMetadata } from '@nestjs/common';
 import type { ServiceHealth } from '@parley/contracts';
 
 export type HealthCheck = () => Promise<void>;
+
+export const IS_PUBLIC = 'parley:public';
+/** Opens a route to callers without an access token (health, metrics, docs, sign-in...). */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
 
 /** Modules register the dependencies they need (database, redis, kafka); readiness checks them all. */
 @Injectable()
@@ -52,6 +56,7 @@ interface StatusReply {
 }
 
 @Controller('health')
+@Public()
 export class HealthController {
   constructor(private readonly registry: HealthRegistry) {}
 

@@ -1,5 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { collectDefaultMetrics, Histogram, register } from 'prom-client';
+import { Public } from './health';
 
 let defaultsCollected = false;
 export function collectProcessMetrics(service: string): void {
@@ -24,6 +25,7 @@ export const rpcDuration = new Histogram({
 });
 
 @Controller()
+@Public()
 export class MetricsController {
   @Get('metrics')
   @Header('Content-Type', register.contentType)
