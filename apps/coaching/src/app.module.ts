@@ -3,7 +3,10 @@ import type { CoachingEnv } from '@parley/server-config';
 import { DatabaseModule, RedisModule } from '@parley/server-database';
 import { MessagingModule } from '@parley/server-messaging';
 import { ObservabilityModule } from '@parley/server-observability';
+import { QueueModule } from '@parley/server-queue';
 import { coachingDatabase } from './database/coaching.database';
+import { AiModule } from './modules/ai/ai.module';
+import { CoachingModule } from './modules/coaching/coaching.module';
 
 const SERVICE = 'coaching';
 
@@ -17,6 +20,9 @@ export class AppModule {
         DatabaseModule.forService(env, coachingDatabase),
         RedisModule.forRoot({ url: env.REDIS_URL, name: SERVICE }),
         MessagingModule.forService(SERVICE, env),
+        QueueModule.forRoot({ redisUrl: env.REDIS_URL }),
+        AiModule.forRoot(env),
+        CoachingModule.register(env),
       ],
     };
   }

@@ -4,6 +4,7 @@ import { DatabaseModule, RedisModule } from '@parley/server-database';
 import { MessagingModule } from '@parley/server-messaging';
 import { ObservabilityModule } from '@parley/server-observability';
 import { gamificationDatabase } from './database/gamification.database';
+import { ProgressionModule } from './modules/progression/progression.module';
 
 const SERVICE = 'gamification';
 
@@ -17,6 +18,7 @@ export class AppModule {
         DatabaseModule.forService(env, gamificationDatabase),
         RedisModule.forRoot({ url: env.REDIS_URL, name: SERVICE }),
         MessagingModule.forService(SERVICE, env),
+        ProgressionModule,
       ],
     };
   }

@@ -8,6 +8,15 @@ import type { GatewayEnv } from '@parley/server-config';
 import { REDIS, RedisModule } from '@parley/server-database';
 import { ObservabilityModule } from '@parley/server-observability';
 import { AuthUserController } from './auth-proxy/auth-user.controller';
+import { VerifyRedirects } from './auth-proxy/verify-redirects';
+import { AccountController } from './user/account.controller';
+import { ScenariosController } from './practice/scenarios.controller';
+import { ChatController } from './coaching/chat.controller';
+import { FeedbackController } from './coaching/feedback.controller';
+import { SpeechToTextController } from './coaching/speech-to-text.controller';
+import { SessionCompletion } from './coaching/session-completion';
+import { SessionsController } from './practice/sessions.controller';
+import { notAuthThrottled } from './auth/auth-throttle';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { JwtStrategy } from './auth/jwt.strategy';
 import { DocsController } from './docs/docs.controller';
@@ -15,6 +24,9 @@ import { SystemHealthController } from './health/system-health.controller';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { SpaFallback } from './http/spa-fallback';
 import { GATEWAY_ENV, ServiceClients } from './rpc/service-clients';
+import { ProfileController } from './user/profile.controller';
+import { SettingsController } from './user/settings.controller';
+import { GamificationController } from './gamification/gamification.controller';
 
 @Module({})
 export class AppModule {
@@ -28,16 +40,34 @@ export class AppModule {
         ThrottlerModule.forRootAsync({
           inject: [REDIS],
           useFactory: (redis: Redis) => ({
-            throttlers: [{ name: 'default', ttl: 60_000, limit: env.RATE_LIMIT_PER_MINUTE }],
+            throttlers: [
+              { name: 'default', ttl: 60_000, limit: env.RATE_LIMIT_PER_MINUTE },
+              { name: 'auth', ttl: 60_000, limit: env.AUTH_RATE_LIMIT_PER_MINUTE, skipIf: notAuthThrottled },
+            ],
             storage: new ThrottlerStorageRedisService(redis),
           }),
         }),
       ],
-      controllers: [SystemHealthController, AuthUserController, DocsController],
+      controllers: [
+        SystemHealthController,
+        AuthUserController,
+        AccountController,
+        ScenariosController,
+        SessionsController,
+        ChatController,
+        FeedbackController,
+        SpeechToTextController,
+        DocsController,
+        ProfileController,
+        SettingsController,
+        GamificationController,
+      ],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: ServiceClients, useFactory: () => new ServiceClients(env) },
         { provide: SpaFallback, useFactory: () => new SpaFallback(env.WEB_DIST_DIR) },
+        { provide: VerifyRedirects, useFactory: () => new VerifyRedirects(env.PUBLIC_URL) },
+        SessionCompletion,
         JwtStrategy,
         { provide: APP_GUARD, useClass: ThrottlerGuard },
         { provide: APP_GUARD, useClass: JwtAuthGuard },

@@ -2,10 +2,12 @@ import 'reflect-metadata';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { resolve } from 'node:path';
+import { MAX_AUDIO_BYTES } from '@parley/contracts';
 import { gatewayEnvSchema, loadEnvOrExit } from '@parley/server-config';
 import { installShutdown, REQUEST_ID_HEADER, requestIdFrom } from '@parley/server-observability';
 import { AppModule } from './app.module';
@@ -50,6 +52,8 @@ async function main(): Promise<void> {
     exposedHeaders: [REQUEST_ID_HEADER],
     maxAge: 600,
   });
+
+  await app.register(multipart, { limits: { files: 1, fields: 5, fileSize: MAX_AUDIO_BYTES } });
 
   const spa = app.get(SpaFallback);
   if (spa.available) {

@@ -4,6 +4,7 @@ import { DatabaseModule, RedisModule } from '@parley/server-database';
 import { MessagingModule } from '@parley/server-messaging';
 import { ObservabilityModule } from '@parley/server-observability';
 import { sessionsDatabase } from './database/sessions.database';
+import { PracticeModule } from './modules/practice/practice.module';
 
 const SERVICE = 'sessions';
 
@@ -17,6 +18,7 @@ export class AppModule {
         DatabaseModule.forService(env, sessionsDatabase),
         RedisModule.forRoot({ url: env.REDIS_URL, name: SERVICE }),
         MessagingModule.forService(SERVICE, env),
+        PracticeModule,
       ],
     };
   }

@@ -6,6 +6,50 @@ export const RPC = {
   health: { ready: 'health.ready' },
   identity: {
     getUser: 'identity.user.get',
+    updateUser: 'identity.user.update',
+    signUp: 'identity.auth.sign-up',
+    signInWithPassword: 'identity.auth.sign-in-with-password',
+    refreshSession: 'identity.auth.refresh-session',
+    signOut: 'identity.auth.sign-out',
+    verifyEmail: 'identity.auth.verify-email',
+    resendConfirmation: 'identity.auth.resend-confirmation',
+    deleteAccount: 'identity.account.delete',
+    getProfile: 'identity.profile.get',
+    saveProfile: 'identity.profile.save',
+    getOrCreateSettings: 'identity.settings.get-or-create',
+    updateSettings: 'identity.settings.update',
+  },
+  sessions: {
+    monthlyUsage: 'sessions.usage.monthly',
+    listScenarios: 'sessions.scenarios.list',
+    getScenario: 'sessions.scenarios.get',
+    dailyScenario: 'sessions.scenarios.daily',
+    randomScenario: 'sessions.scenarios.random',
+    startSession: 'sessions.practice.start',
+    appendMessages: 'sessions.practice.append',
+    listSessions: 'sessions.practice.list',
+    getSession: 'sessions.practice.get',
+    lastSession: 'sessions.practice.last',
+    deleteSession: 'sessions.practice.delete',
+    scenarioDefinition: 'sessions.scenarios.definition',
+    completeSession: 'sessions.practice.complete',
+    getFeedback: 'sessions.feedback.get',
+    progress: 'sessions.feedback.progress',
+  },
+  coaching: {
+    streamReply: 'coaching.chat.stream',
+    cancelStream: 'coaching.chat.cancel',
+    opening: 'coaching.chat.opening',
+    inlineCoaching: 'coaching.chat.inline-coaching',
+    feedback: 'coaching.analysis.feedback',
+    speech: 'coaching.analysis.speech',
+    transcribe: 'coaching.speech.transcribe',
+  },
+  gamification: {
+    summary: 'gamification.summary.get',
+    dailyChallenges: 'gamification.daily-challenges.list',
+    claimDailyChallenge: 'gamification.daily-challenges.claim',
+    leaderboard: 'gamification.leaderboard.get',
   },
 } as const;
 
@@ -13,6 +57,8 @@ export const RPC = {
 export interface RpcMeta {
   requestId: string;
   userId?: string;
+  /** The caller's plan from their access token (signed by identity; at most one token lifetime old). */
+  plan?: 'free' | 'premium';
 }
 
 export interface RpcRequest<T = unknown> {

@@ -1,13 +1,132 @@
-import { Controller, Get } from '@nestjs/common';
-import { RPC, type AuthUser } from '@parley/contracts';
+import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
+import { z } from 'zod';
+import {
+  AUTH_ERRORS,
+  passwordGrantBodySchema,
+  refreshGrantBodySchema,
+  resendBodySchema,
+  RPC,
+  signOutScopeSchema,
+  signUpBodySchema,
+  updateUserBodySchema,
+  verifyBodySchema,
+  type AuthSession,
+  type AuthUser,
+  type PasswordGrantBody,
+  type RefreshGrantBody,
+  type ResendBody,
+  type SignOutScope,
+  type SignUpBody,
+  type UpdateUserBody,
+  type VerifyBody,
+} from '@parley/contracts';
+import { Public } from '@parley/server-observability';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/jwt.strategy';
+import { AuthThrottled } from '../auth/auth-throttle';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { ServiceClients } from '../rpc/service-clients';
+import { VerifyRedirects } from './verify-redirects';
 
-/** The Supabase Auth (GoTrue) wire format under /auth/v1. */
+const grantTypeSchema = z.object({
+  grant_type: z.enum(['password', 'refresh_token'], {
+    message: 'grant_type must be password or refresh_token',
+  }),
+});
+const verifyQuerySchema = z.object({
+  token: z.string().min(1).max(200),
+  type: z.enum(['signup', 'email']).default('signup'),
+  redirect_to: z.string().max(2000).optional(),
+});
+
+interface RedirectReply {
+  status(code: number): RedirectReply;
+  header(name: string, value: string): RedirectReply;
+  send(body?: unknown): void;
+}
+
+/** The Supabase Auth (GoTrue) wire format under /auth/v1, answered by the identity service. */
 @Controller('auth/v1')
 export class AuthUserController {
-  constructor(private readonly clients: ServiceClients) {}
+  constructor(
+    private readonly clients: ServiceClients,
+    private readonly redirects: VerifyRedirects,
+  ) {}
+
+  @Post('signup')
+  @Public()
+  @AuthThrottled()
+  @HttpCode(200)
+  signUp(@Body(new ZodValidationPipe(signUpBodySchema)) body: SignUpBody): Promise<AuthUser> {
+    return this.clients.send<AuthUser>('identity', RPC.identity.signUp, body);
+  }
+
+  /** POST /auth/v1/token?grant_type=password | refresh_token */
+  @Post('token')
+  @Public()
+  @AuthThrottled()
+  @HttpCode(200)
+  token(
+    @Query(new ZodValidationPipe(grantTypeSchema)) query: z.infer<typeof grantTypeSchema>,
+    @Body() body: unknown,
+  ): Promise<AuthSession> {
+    if (query.grant_type === 'password') {
+      const credentials: PasswordGrantBody = new ZodValidationPipe(passwordGrantBodySchema).transform(body);
+      return this.clients.send<AuthSession>('identity', RPC.identity.signInWithPassword, credentials);
+    }
+    const refresh: RefreshGrantBody = new ZodValidationPipe(refreshGrantBodySchema).transform(body);
+    return this.clients.send<AuthSession>('identity', RPC.identity.refreshSession, refresh);
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  async logout(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query(new ZodValidationPipe(z.object({ scope: signOutScopeSchema }))) query: { scope: SignOutScope },
+  ): Promise<void> {
+    await this.clients.send(
+      'identity',
+      RPC.identity.signOut,
+      { sessionId: user.sessionId, scope: query.scope },
+      { userId: user.id },
+    );
+  }
+
+  /** The link in the confirmation e-mail: confirms, signs in, and lands on /auth/callback with the session. */
+  @Get('verify')
+  @Public()
+  @AuthThrottled()
+  async verifyLink(@Query() query: unknown, @Res() reply: RedirectReply): Promise<void> {
+    const parsed = verifyQuerySchema.safeParse(query);
+    const target = this.redirects.target(parsed.success ? parsed.data.redirect_to : undefined);
+    if (!parsed.success)
+      return this.redirect(reply, this.redirects.withError(target, AUTH_ERRORS.confirmationInvalid));
+    try {
+      const session = await this.clients.send<AuthSession>('identity', RPC.identity.verifyEmail, {
+        type: parsed.data.type,
+        token: parsed.data.token,
+      });
+      this.redirect(reply, this.redirects.withSession(target, session, parsed.data.type));
+    } catch {
+      this.redirect(reply, this.redirects.withError(target, AUTH_ERRORS.confirmationInvalid));
+    }
+  }
+
+  @Post('verify')
+  @Public()
+  @AuthThrottled()
+  @HttpCode(200)
+  verify(@Body(new ZodValidationPipe(verifyBodySchema)) body: VerifyBody): Promise<AuthSession> {
+    return this.clients.send<AuthSession>('identity', RPC.identity.verifyEmail, body);
+  }
+
+  @Post('resend')
+  @Public()
+  @AuthThrottled()
+  @HttpCode(200)
+  resend(@Body(new ZodValidationPipe(resendBodySchema)) body: ResendBody): Promise<Record<string, never>> {
+    return this.clients.send('identity', RPC.identity.resendConfirmation, body);
+  }
 
   /** GET /auth/v1/user: the signed-in user, always the token's own subject. */
   @Get('user')
@@ -18,5 +137,17 @@ export class AuthUserController {
       { id: user.id },
       { userId: user.id },
     );
+  }
+
+  @Put('user')
+  updateUser(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodValidationPipe(updateUserBodySchema)) body: UpdateUserBody,
+  ): Promise<AuthUser> {
+    return this.clients.send<AuthUser>('identity', RPC.identity.updateUser, body, { userId: user.id });
+  }
+
+  private redirect(reply: RedirectReply, location: string): void {
+    reply.status(303).header('location', location).header('cache-control', 'no-store').send();
   }
 }

@@ -3,8 +3,10 @@ import { PassportStrategy } from '@nestjs/passport';
 import { createRemoteJWKSet, decodeProtectedHeader } from 'jose';
 import { KeyObject } from 'node:crypto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
-import type { AccessTokenClaims } from '@parley/contracts';
+import { revokedSessionKey, type AccessTokenClaims } from '@parley/contracts';
 import type { GatewayEnv } from '@parley/server-config';
+import { Redis } from 'ioredis';
+import { REDIS } from '@parley/server-database';
 import { GATEWAY_ENV } from '../rpc/service-clients';
 
 const pemCache = new WeakMap<object, string>();
@@ -24,6 +26,8 @@ export interface AuthenticatedUser {
   id: string;
   email?: string;
   plan: 'free' | 'premium';
+  /** The refresh-token family the access token belongs to (one sign-in). */
+  sessionId?: string;
 }
 
 /**
@@ -32,7 +36,10 @@ export interface AuthenticatedUser {
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  constructor(@Inject(GATEWAY_ENV) env: GatewayEnv) {
+  constructor(
+    @Inject(GATEWAY_ENV) env: GatewayEnv,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {
     const jwks = createRemoteJWKSet(new URL(env.JWKS_URL), {
       cooldownDuration: 30_000,
       cacheMaxAge: 10 * 60_000,
@@ -66,7 +73,14 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  validate(payload: AccessTokenClaims): AuthenticatedUser {
-    return { id: payload.sub, email: payload.email, plan: payload.plan ?? 'free' };
+  /** Signature, algorithm, issuer, audience and expiry are checked by now; a signed-out session is not. */
+  async validate(payload: AccessTokenClaims & { session_id?: string }): Promise<AuthenticatedUser | false> {
+    if (payload.session_id && (await this.redis.exists(revokedSessionKey(payload.session_id)))) return false;
+    return {
+      id: payload.sub,
+      email: payload.email,
+      plan: payload.plan ?? 'free',
+      sessionId: payload.session_id,
+    };
   }
 }

@@ -1,5 +1,10 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { authUserSchema, errorBodySchema, systemHealthSchema } from '@parley/contracts';
+import { registerUserPaths } from '../user/user.openapi';
+import { registerAuthPaths } from '../auth-proxy/auth.openapi';
+import { registerPracticePaths } from '../practice/practice.openapi';
+import { registerCoachingPaths } from '../coaching/coaching.openapi';
+import { registerGamificationPaths } from '../gamification/gamification.openapi';
 
 /**
  * The OpenAPI document, generated from the zod schemas in libs/contracts (the single source of truth).
@@ -42,6 +47,12 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
       ...errors(401, 404, 429),
     },
   });
+
+  registerAuthPaths(registry, [{ [bearer.name]: [] }], errors);
+  registerUserPaths(registry, [{ [bearer.name]: [] }], errors);
+  registerPracticePaths(registry, [{ [bearer.name]: [] }], errors);
+  registerCoachingPaths(registry, [{ [bearer.name]: [] }], errors);
+  registerGamificationPaths(registry, [{ [bearer.name]: [] }], errors);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

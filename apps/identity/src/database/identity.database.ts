@@ -1,8 +1,13 @@
 import { UserEntity } from '../modules/users/user.entity';
+import { RefreshTokenEntity } from '../modules/auth/refresh-token.entity';
+import { ProfileEntity } from '../modules/profile/database/profile.entity';
+import { UserSettingsEntity } from '../modules/settings/database/user-settings.entity';
 import { Init1763800000000 } from './migrations/1763800000000-init';
+import { ProfilesAndSettings1763800000100 } from './migrations/1763800000100-profiles-and-settings';
+import { Auth1763800000200 } from './migrations/1763800000200-auth';
 
 /** Entities and migrations of the identity schema, shared by the app and its migrate command. */
 export const identityDatabase = {
-  entities: [UserEntity],
-  migrations: [Init1763800000000],
+  entities: [UserEntity, RefreshTokenEntity, ProfileEntity, UserSettingsEntity],
+  migrations: [Init1763800000000, ProfilesAndSettings1763800000100, Auth1763800000200],
 };

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { appEnvSchemas, DEFAULT_PORTS, requiredVariables, type AppName } from './env.schemas';
 
+/** Addresses for people's browsers (links in e-mails, redirects), not for containers. */
+const BROWSER_FACING = new Set(['PUBLIC_URL']);
+
 /*
  * docker-compose.yml runs the whole product. These checks keep it in step with the apps' env schemas (the
  * single source of truth for what each app needs) without a Docker engine: the file is parsed, interpolated
@@ -336,6 +339,8 @@ describe('docker-compose.yml', () => {
     it('points only at other services, on ports they listen on', () => {
       const wrong: string[] = [];
       for (const [name, value] of Object.entries(definedEnv(svc()))) {
+        if (BROWSER_FACING.has(name)) continue; // where people's browsers reach Parley, not a container
+
         for (const { host, port } of addressesIn(value)) {
           if (/^(localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[?::1\]?)$/.test(host)) {
             wrong.push(`${name}=${value}: the loopback address is this container itself`);

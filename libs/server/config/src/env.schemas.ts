@@ -106,6 +106,8 @@ export const gatewayEnvSchema = z.object({
     .max(100 * 1024 * 1024)
     .default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  PUBLIC_URL: urlWith(['http:', 'https:'], 'the public http(s) URL people open Parley at'),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   TRUST_PROXY: flag.default(false),
   WEB_DIST_DIR: z.string().default('dist/apps/web'),
@@ -119,7 +121,13 @@ export const identityEnvSchema = z.object({
     .refine((v) => v.includes('BEGIN PRIVATE KEY'), 'expected a PEM-encoded PKCS#8 private key'),
   JWT_ISSUER: z.string().min(1).default('parley'),
   JWT_AUDIENCE: z.string().min(1).default('authenticated'),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  EMAIL_CONFIRMATION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  SIGN_IN_MAX_FAILURES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(100),
+  PUBLIC_URL: urlWith(['http:', 'https:'], 'the public http(s) URL people open Parley at (links in e-mails)'),
+  SMTP_URL: urlWith(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL of the mail server'),
+  MAIL_FROM: z.string().min(3).default('Parley <no-reply@parley.local>'),
 });
 export type IdentityEnv = z.infer<typeof identityEnvSchema>;
 
@@ -128,9 +136,18 @@ export const sessionsEnvSchema = z.object(
 );
 export type SessionsEnv = z.infer<typeof sessionsEnvSchema>;
 
-export const coachingEnvSchema = z.object(
-  serviceSchema('coaching', DEFAULT_PORTS.coaching.http, DEFAULT_PORTS.coaching.rpc),
-);
+export const coachingEnvSchema = z.object({
+  ...serviceSchema('coaching', DEFAULT_PORTS.coaching.http, DEFAULT_PORTS.coaching.rpc),
+  /** builtin needs no network; openai talks to any OpenAI-compatible endpoint. Default: openai when configured. */
+  AI_PROVIDER: z.enum(['builtin', 'openai']).optional(),
+  OPENAI_BASE_URL: urlWith(['http:', 'https:'], 'an http(s) URL of an OpenAI-compatible API').optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  OPENAI_TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(60_000),
+  AI_CALLS_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  RUN_WORKERS: flag.default(true),
+});
 export type CoachingEnv = z.infer<typeof coachingEnvSchema>;
 
 export const gamificationEnvSchema = z.object(

@@ -34,7 +34,7 @@ describe('loadEnv', () => {
 
   it('knows which variables have no default', () => {
     expect(requiredVariables(identityEnvSchema).sort()).toEqual(
-      ['DATABASE_URL', 'JWT_PRIVATE_KEY', 'KAFKA_BROKERS', 'REDIS_URL'].sort(),
+      ['DATABASE_URL', 'JWT_PRIVATE_KEY', 'KAFKA_BROKERS', 'PUBLIC_URL', 'REDIS_URL', 'SMTP_URL'].sort(),
     );
   });
 });

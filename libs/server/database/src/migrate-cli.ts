@@ -1,3 +1,4 @@
+import type { DataSource } from 'typeorm';
 import { loadEnvOrExit, migrationEnvSchema } from '@parley/server-config';
 import { createServiceDataSource, migrate, type ServiceDataSourceOptions } from './data-source';
 
@@ -7,7 +8,10 @@ import { createServiceDataSource, migrate, type ServiceDataSourceOptions } from 
  */
 export async function runMigrationsAndExit(
   service: string,
-  options: Pick<ServiceDataSourceOptions, 'entities' | 'migrations'>,
+  options: Pick<ServiceDataSourceOptions, 'entities' | 'migrations'> & {
+    /** Runs after the migrations, e.g. to load versioned reference data; returns a line for the log. */
+    seed?: (dataSource: DataSource) => Promise<string>;
+  },
 ): Promise<void> {
   const env = loadEnvOrExit(`${service} migrations`, migrationEnvSchema(service));
   const log = (level: string, msg: string, extra: Record<string, unknown> = {}) =>
@@ -19,7 +23,8 @@ export async function runMigrationsAndExit(
     schema: env.DATABASE_SCHEMA,
     applicationName: `${service}-migrate`,
     poolSize: 2,
-    ...options,
+    entities: options.entities,
+    migrations: options.migrations,
   });
   try {
     const applied = await migrate(dataSource);
@@ -27,6 +32,7 @@ export async function runMigrationsAndExit(
       schema: env.DATABASE_SCHEMA,
       applied,
     });
+    if (options.seed) log('info', await options.seed(dataSource), { schema: env.DATABASE_SCHEMA });
     await dataSource.destroy();
     process.exit(0);
   } catch (error) {

@@ -36,6 +36,8 @@ export class OutboxRelay {
   private running = false;
   private loop?: Promise<void>;
   private wake?: () => void;
+  /** A commit was signalled while a batch was publishing: publish again before sleeping. */
+  private kicked = false;
   private listener?: Client;
   private failures = 0;
   private lastCleanup = 0;
@@ -57,7 +59,7 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    this.kick();
     await this.loop;
     await this.listener?.end().catch(() => undefined);
     this.listener = undefined;
@@ -85,6 +87,7 @@ export class OutboxRelay {
     const poll = this.options.pollIntervalMs ?? 1000;
     while (this.running) {
       let published = 0;
+      this.kicked = false;
       try {
         published = await this.publishBatch();
         if (this.failures > 0)
@@ -103,6 +106,7 @@ export class OutboxRelay {
       }
       if (!this.running) break;
       if (published >= (this.options.batchSize ?? 100)) continue;
+      if (this.kicked && this.failures === 0) continue;
       const delay =
         this.failures > 0
           ? Math.min(this.options.maxBackoffMs ?? 5000, 100 * 2 ** Math.min(this.failures, 10))
@@ -179,7 +183,7 @@ export class OutboxRelay {
       // The relay falls back to polling; a new LISTEN connection is made on the next start.
       if (this.listener === client) this.listener = undefined;
     });
-    client.on('notification', () => this.wake?.());
+    client.on('notification', () => this.kick());
     try {
       await client.connect();
       await client.query(`LISTEN "${outboxChannel(this.options.schema)}"`);
@@ -196,13 +200,19 @@ export class OutboxRelay {
     }
   }
 
+  private kick(): void {
+    this.kicked = true;
+    this.wake?.();
+  }
+
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
+      const done = () => {
         clearTimeout(timer);
+        if (this.wake === done) this.wake = undefined;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, ms);
       this.wake = done;
     });
   }

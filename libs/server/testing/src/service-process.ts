@@ -1,7 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
-const ROOT = join(__dirname, '..', '..', '..', '..');
+/** The repository root: the nearest folder up from here with nx.json (works from src/ and from dist/). */
+const ROOT = (() => {
+  let dir = __dirname;
+  while (!existsSync(join(dir, 'nx.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+})();
 
 export interface RunningApp {
   name: string;
@@ -11,11 +17,16 @@ export interface RunningApp {
 }
 
 /**
- * Runs a built app (`dist/apps/<name>/src/<entry>.js`) as a real process with the given environment, the
- * way it runs in production. Output is kept for assertions and for failure messages.
+ * Runs a built app (`dist/apps/<name>/src/<entry>.js`) as a real process with the given environment and
+ * command line arguments, the way it runs in production. Output is kept for assertions and failure messages.
  */
-export function startApp(name: string, env: Record<string, string>, entry = 'main'): RunningApp {
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', name, 'src', `${entry}.js`)], {
+export function startApp(
+  name: string,
+  env: Record<string, string>,
+  entry = 'main',
+  args: string[] = [],
+): RunningApp {
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', name, 'src', `${entry}.js`), ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,13 +49,14 @@ export function startApp(name: string, env: Record<string, string>, entry = 'mai
   };
 }
 
-/** Runs an app's one-shot entry point (e.g. `migrate`) to completion and returns its exit code and output. */
+/** Runs an app's one-shot entry point (`migrate`, `cli`) to completion; returns its exit code and output. */
 export async function runOnce(
   name: string,
   env: Record<string, string>,
   entry: string,
+  args: string[] = [],
 ): Promise<{ code: number | null; output: string }> {
-  const app = startApp(name, env, entry);
+  const app = startApp(name, env, entry, args);
   const code = await new Promise<number | null>((resolve) => app.process.once('exit', (c) => resolve(c)));
   return { code, output: app.output() };
 }

@@ -11,6 +11,7 @@ export const testEnv = {
     brokerPort: Number(process.env.TEST_KAFKA_PROXIED_BROKER_PORT ?? 9094),
     advertisedPort: Number(process.env.TEST_KAFKA_PROXIED_PORT ?? 19094),
   },
+  smtpUrl: process.env.TEST_SMTP_URL ?? 'smtp://127.0.0.1:1025',
   smtpWebUrl: process.env.TEST_SMTP_WEB_URL ?? 'http://127.0.0.1:1080',
 };
 

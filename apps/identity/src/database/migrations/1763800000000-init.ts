@@ -7,10 +7,9 @@ export class Init1763800000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     const s = schemaOf(q);
-    await q.query(`CREATE EXTENSION IF NOT EXISTS citext`);
     await q.query(`CREATE TABLE "${s}".users (
       id uuid PRIMARY KEY,
-      email citext NOT NULL UNIQUE,
+      email text NOT NULL UNIQUE CHECK (email = lower(email)),
       full_name text,
       plan text NOT NULL DEFAULT 'free' CHECK (plan IN ('free', 'premium')),
       email_confirmed_at timestamptz,

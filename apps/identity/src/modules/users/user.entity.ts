@@ -5,7 +5,8 @@ export class UserEntity {
   @PrimaryColumn('uuid')
   id!: string;
 
-  @Column({ type: 'citext', unique: true })
+  /** Always stored lowercased (a check constraint holds it), so equality is case-insensitive. */
+  @Column({ type: 'text', unique: true })
   email!: string;
 
   @Column({ name: 'full_name', type: 'text', nullable: true })

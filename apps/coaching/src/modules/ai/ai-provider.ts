@@ -1,0 +1,43 @@
+import type {
+  ChatTone,
+  InlineCoaching,
+  Message,
+  ScenarioDefinition,
+  SessionFeedback,
+} from '@parley/contracts';
+
+export interface RoleplayInput {
+  scenario: ScenarioDefinition;
+  tone: ChatTone;
+  messages: Message[];
+}
+
+export interface CoachingInput {
+  title: string;
+  description: string;
+  message: string;
+}
+
+export interface FeedbackInput {
+  messages: Message[];
+  scenario?: ScenarioDefinition;
+}
+
+/** Thrown by a provider that cannot do something in this deployment (e.g. speech-to-text without a model). */
+export class NotConfiguredError extends Error {}
+
+/**
+ * The one port the coaching service talks to a model through. `builtin` runs in-process with no network;
+ * `openai` speaks to any OpenAI-compatible endpoint. Both pass the same contract tests.
+ */
+export interface AiProvider {
+  readonly name: 'builtin' | 'openai';
+  /** The partner's next reply, piece by piece as it is produced; stops when `signal` aborts. */
+  streamReply(input: RoleplayInput, signal: AbortSignal): AsyncIterable<string>;
+  opening(input: { scenario: ScenarioDefinition; tone: ChatTone }): Promise<string>;
+  inlineCoaching(input: CoachingInput): Promise<InlineCoaching>;
+  feedback(input: FeedbackInput): Promise<SessionFeedback>;
+  transcribe(audio: Buffer, mimeType: string, signal?: AbortSignal): Promise<string>;
+}
+
+export const AI_PROVIDER = Symbol('AI_PROVIDER');

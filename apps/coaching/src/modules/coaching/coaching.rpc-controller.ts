@@ -1,0 +1,178 @@
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Observable } from 'rxjs';
+import { z } from 'zod';
+import {
+  AI_ERRORS,
+  chatScenarioSchema,
+  chatToneOf,
+  fillerWordsBodySchema,
+  inlineCoachingBodySchema,
+  MAX_AUDIO_BYTES,
+  MAX_CHAT_MESSAGES,
+  messageSchema,
+  RPC,
+  scenarioDefinitionSchema,
+  type InlineCoaching,
+  type RpcRequest,
+  type SessionFeedback,
+  type SpeechAnalysis,
+} from '@parley/contracts';
+import { QueueFactory } from '@parley/server-queue';
+import { RpcError, toRpcErrorBody } from '@parley/server-observability';
+import { AI_PROVIDER, NotConfiguredError, type AiProvider } from '../ai/ai-provider';
+import { AiCallLimiter } from './ai-call-limiter';
+import { analysisQueue } from './analysis.queue';
+import { definitionFromChatScenario } from './scenario-fallback';
+
+const roleplaySchema = z.object({
+  streamId: z.uuid(),
+  definition: scenarioDefinitionSchema.optional(),
+  scenario: chatScenarioSchema,
+  tone: z.string().max(20).optional(),
+  messages: z.array(messageSchema).min(1).max(MAX_CHAT_MESSAGES),
+});
+const openingSchema = z.object({
+  definition: scenarioDefinitionSchema.optional(),
+  scenario: chatScenarioSchema,
+  tone: z.string().max(20).optional(),
+});
+const feedbackSchema = z.object({
+  messages: z.array(messageSchema).max(MAX_CHAT_MESSAGES),
+  definition: scenarioDefinitionSchema.optional(),
+});
+const transcribeSchema = z.object({
+  audioBase64: z.string().max(Math.ceil((MAX_AUDIO_BYTES * 4) / 3) + 4),
+  mimeType: z.string().max(100),
+});
+
+/** How long an API instance waits for a background analysis before giving up (the job still finishes). */
+const ANALYSIS_WAIT_MS = 45_000;
+
+function signedIn(request: RpcRequest): string {
+  const userId = request.meta?.userId;
+  if (!userId) throw new RpcError(401, 'User is not authenticated');
+  return userId;
+}
+
+@Controller()
+export class CoachingRpcController {
+  /** Generations in flight on this instance, so a browser that goes away can stop its own. */
+  private readonly streams = new Map<string, AbortController>();
+
+  constructor(
+    @Inject(AI_PROVIDER) private readonly ai: AiProvider,
+    private readonly limiter: AiCallLimiter,
+    private readonly queues: QueueFactory,
+  ) {}
+
+  /** The partner's reply, emitted piece by piece as the provider produces it. */
+  @MessagePattern(RPC.coaching.streamReply)
+  streamReply(@Payload() request: RpcRequest): Observable<{ content: string }> {
+    const userId = signedIn(request);
+    const input = roleplaySchema.parse(request.data);
+    return new Observable((subscriber) => {
+      const controller = new AbortController();
+      this.streams.set(input.streamId, controller);
+      void (async () => {
+        try {
+          await this.limiter.take(userId);
+          const scenario = input.definition ?? definitionFromChatScenario(input.scenario);
+          for await (const piece of this.ai.streamReply(
+            { scenario, tone: chatToneOf(input.tone), messages: input.messages },
+            controller.signal,
+          )) {
+            if (controller.signal.aborted) break;
+            subscriber.next({ content: piece });
+          }
+          subscriber.complete();
+        } catch (error) {
+          subscriber.error(
+            controller.signal.aborted ? { status: 499, error: 'Cancelled' } : toRpcErrorBody(error),
+          );
+        } finally {
+          this.streams.delete(input.streamId);
+        }
+      })();
+      return () => controller.abort();
+    });
+  }
+
+  /** The gateway's browser connection closed: stop generating. */
+  @MessagePattern(RPC.coaching.cancelStream)
+  cancel(@Payload() request: RpcRequest): { cancelled: boolean } {
+    const { streamId } = z.object({ streamId: z.uuid() }).parse(request.data);
+    const controller = this.streams.get(streamId);
+    controller?.abort();
+    return { cancelled: controller !== undefined };
+  }
+
+  @MessagePattern(RPC.coaching.opening)
+  async opening(@Payload() request: RpcRequest): Promise<{ content: string }> {
+    await this.limiter.take(signedIn(request));
+    const input = openingSchema.parse(request.data);
+    const scenario = input.definition ?? definitionFromChatScenario(input.scenario);
+    return { content: await this.ai.opening({ scenario, tone: chatToneOf(input.tone) }) };
+  }
+
+  @MessagePattern(RPC.coaching.inlineCoaching)
+  async inlineCoaching(@Payload() request: RpcRequest): Promise<{ coaching: InlineCoaching }> {
+    await this.limiter.take(signedIn(request));
+    return { coaching: await this.ai.inlineCoaching(inlineCoachingBodySchema.parse(request.data)) };
+  }
+
+  /** Whole-session feedback, computed by a worker; this instance only waits for it. */
+  @MessagePattern(RPC.coaching.feedback)
+  async feedback(@Payload() request: RpcRequest): Promise<SessionFeedback> {
+    await this.limiter.take(signedIn(request));
+    const input = feedbackSchema.parse(request.data);
+    return this.queues
+      .client(analysisQueue)
+      .addAndWait(
+        'session-feedback',
+        { messages: input.messages, scenario: input.definition },
+        ANALYSIS_WAIT_MS,
+      )
+      .catch((error: unknown) => {
+        throw new RpcError(502, `${AI_ERRORS.feedbackFailed}: ${(error as Error).message}`);
+      });
+  }
+
+  @MessagePattern(RPC.coaching.speech)
+  async speech(@Payload() request: RpcRequest): Promise<SpeechAnalysis> {
+    signedIn(request);
+    const { messages } = fillerWordsBodySchema.parse(request.data);
+    return this.queues.client(analysisQueue).addAndWait('speech-analysis', { messages }, ANALYSIS_WAIT_MS);
+  }
+
+  @MessagePattern(RPC.coaching.transcribe)
+  async transcribe(@Payload() request: RpcRequest): Promise<{ text: string }> {
+    await this.limiter.take(signedIn(request));
+    const { audioBase64, mimeType } = transcribeSchema.parse(request.data);
+    const audio = Buffer.from(audioBase64, 'base64');
+    if (audio.length === 0) throw new RpcError(400, AI_ERRORS.emptyAudio);
+    if (!looksLikeAudio(audio)) throw new RpcError(400, AI_ERRORS.badAudio);
+    try {
+      return { text: (await this.ai.transcribe(audio, mimeType)).trim() };
+    } catch (error) {
+      if (error instanceof NotConfiguredError) throw new RpcError(503, AI_ERRORS.speechNotConfigured);
+      throw new RpcError(502, 'Transcription failed.');
+    }
+  }
+}
+
+/** WebM/Matroska (EBML), Ogg, WAV/RIFF, MP4 (ftyp), MP3 (ID3 or frame sync), FLAC: a recording, not noise. */
+export function looksLikeAudio(buffer: Buffer): boolean {
+  if (buffer.length < 12) return false;
+  const hex = buffer.subarray(0, 4).toString('hex');
+  const ascii = buffer.subarray(0, 12).toString('latin1');
+  return (
+    hex === '1a45dfa3' ||
+    ascii.startsWith('OggS') ||
+    (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WAVE') ||
+    ascii.slice(4, 8) === 'ftyp' ||
+    ascii.startsWith('ID3') ||
+    ascii.startsWith('fLaC') ||
+    (buffer[0] === 0xff && ((buffer[1] ?? 0) & 0xe0) === 0xe0)
+  );
+}

@@ -1,0 +1,245 @@
+import { type SessionFeedback, sessionFeedbackSchema } from '@parley/contracts';
+import {
+  LABELLED_TRANSCRIPTS,
+  LEVELS,
+  type LabelledTranscript,
+  type Level,
+} from './__fixtures__/labelled-transcripts';
+import { SALARY_FIRST_OFFER } from './__fixtures__/scenarios';
+import { scoreTranscript } from './score-transcript';
+
+type Dimension = 'clarity' | 'empathy' | 'persuasion';
+const DIMENSIONS: Dimension[] = ['clarity', 'empathy', 'persuasion'];
+const rank = (level: Level): number => LEVELS.indexOf(level);
+
+const scored = new Map<string, SessionFeedback>(
+  LABELLED_TRANSCRIPTS.map((t) => [t.id, scoreTranscript(t.messages, t.scenario)]),
+);
+const feedbackOf = (t: LabelledTranscript): SessionFeedback => {
+  const feedback = scored.get(t.id);
+  if (!feedback) throw new Error(`no feedback for ${t.id}`);
+  return feedback;
+};
+
+/** Every pair in a family whose labels differ on a dimension: [dimension, better, worse]. */
+const familyPairs: Array<[Dimension, LabelledTranscript, LabelledTranscript]> = [];
+for (const dimension of DIMENSIONS) {
+  for (const a of LABELLED_TRANSCRIPTS) {
+    for (const b of LABELLED_TRANSCRIPTS) {
+      if (a.family === b.family && rank(a.labels[dimension]) > rank(b.labels[dimension]))
+        familyPairs.push([dimension, a, b]);
+    }
+  }
+}
+
+/** Every "excellent" against every "poor", across families: [dimension, excellent, poor]. */
+const crossPairs: Array<[Dimension, LabelledTranscript, LabelledTranscript]> = [];
+for (const dimension of DIMENSIONS) {
+  for (const a of LABELLED_TRANSCRIPTS.filter((t) => t.labels[dimension] === 'excellent')) {
+    for (const b of LABELLED_TRANSCRIPTS.filter((t) => t.labels[dimension] === 'poor'))
+      crossPairs.push([dimension, a, b]);
+  }
+}
+
+describe('the labelled transcripts', () => {
+  it('hold at least 30 transcripts over at least 6 kinds of scenario', () => {
+    expect(LABELLED_TRANSCRIPTS.length).toBeGreaterThanOrEqual(30);
+    const categories = new Set(
+      LABELLED_TRANSCRIPTS.flatMap((t) => (t.scenario ? [t.scenario.category] : [])),
+    );
+    expect(categories.size).toBeGreaterThanOrEqual(6);
+    expect(familyPairs.length).toBeGreaterThan(60);
+  });
+});
+
+describe('scoreTranscript orders transcripts as labelled', () => {
+  it.each(familyPairs.map(([d, a, b]) => [d, a.id, a.labels[d], b.id, b.labels[d]] as const))(
+    '%s: %s (%s) scores higher than %s (%s)',
+    (dimension, betterId, _betterLabel, worseId) => {
+      const better = LABELLED_TRANSCRIPTS.find((t) => t.id === betterId);
+      const worse = LABELLED_TRANSCRIPTS.find((t) => t.id === worseId);
+      if (!better || !worse) throw new Error('missing fixture');
+      expect(feedbackOf(better)[dimension]).toBeGreaterThan(feedbackOf(worse)[dimension]);
+    },
+  );
+
+  it('scores every excellent transcript above every poor one, across scenarios', () => {
+    const violations = crossPairs
+      .filter(([d, a, b]) => feedbackOf(a)[d] <= feedbackOf(b)[d])
+      .map(([d, a, b]) => `${d}: ${a.id} ${feedbackOf(a)[d]} <= ${b.id} ${feedbackOf(b)[d]}`);
+    expect(violations).toEqual([]);
+  });
+});
+
+describe('scoreTranscript calibration', () => {
+  const calibration = LABELLED_TRANSCRIPTS.filter((t) => !t.heldOut);
+  const heldOut = LABELLED_TRANSCRIPTS.filter((t) => t.heldOut);
+
+  it('gives an excellent transcript 8 or more on each dimension labelled excellent', () => {
+    for (const t of calibration) {
+      for (const d of DIMENSIONS)
+        if (t.labels[d] === 'excellent') expect([t.id, d, feedbackOf(t)[d] >= 8]).toEqual([t.id, d, true]);
+    }
+  });
+
+  it('keeps held-out excellent transcripts out of the red band (6 or more)', () => {
+    for (const t of heldOut) {
+      for (const d of DIMENSIONS)
+        if (t.labels[d] === 'excellent') expect([t.id, d, feedbackOf(t)[d] >= 6]).toEqual([t.id, d, true]);
+    }
+  });
+
+  it('puts average transcripts between their poor and excellent counterparts, mostly mid-range', () => {
+    const averages = LABELLED_TRANSCRIPTS.flatMap((t) =>
+      DIMENSIONS.filter((d) => t.labels[d] === 'average').map((d) => feedbackOf(t)[d]),
+    );
+    const mean = averages.reduce((a, b) => a + b, 0) / averages.length;
+    expect(mean).toBeGreaterThanOrEqual(3.5);
+    expect(mean).toBeLessThanOrEqual(6.5);
+    for (const score of averages) expect(score).toBeLessThan(8);
+  });
+
+  it('scores poor dimensions low (under 4)', () => {
+    for (const t of LABELLED_TRANSCRIPTS) {
+      for (const d of DIMENSIONS)
+        if (t.labels[d] === 'poor') expect([t.id, d, feedbackOf(t)[d] < 4]).toEqual([t.id, d, true]);
+    }
+  });
+});
+
+describe('scoreTranscript output', () => {
+  it.each(LABELLED_TRANSCRIPTS.map((t) => [t.id, t] as const))(
+    '%s: matches the contract, scores 0–10 with one decimal',
+    (_, t) => {
+      const feedback = feedbackOf(t);
+      expect(sessionFeedbackSchema.parse(feedback)).toEqual(feedback);
+      for (const d of DIMENSIONS) {
+        expect(feedback[d]).toBeGreaterThanOrEqual(0);
+        expect(feedback[d]).toBeLessThanOrEqual(10);
+        expect(Math.round(feedback[d] * 10) / 10).toBe(feedback[d]);
+      }
+    },
+  );
+
+  it.each(LABELLED_TRANSCRIPTS.map((t) => [t.id, t] as const))(
+    '%s: evidence quotes the learner verbatim, at most 3 earned and 3 cost lines per score',
+    (_, t) => {
+      const feedback = feedbackOf(t);
+      const learnerLines = new Set(t.messages.filter((m) => m.sender === 'user').map((m) => m.content));
+      for (const d of DIMENSIONS) {
+        const evidence = feedback.evidence[d];
+        for (const e of evidence) {
+          expect(learnerLines.has(e.line)).toBe(true);
+          expect(e.reason.length).toBeGreaterThan(5);
+        }
+        expect(evidence.filter((e) => e.effect === 'earned').length).toBeLessThanOrEqual(3);
+        expect(evidence.filter((e) => e.effect === 'cost').length).toBeLessThanOrEqual(3);
+      }
+    },
+  );
+
+  it.each(LABELLED_TRANSCRIPTS.map((t) => [t.id, t] as const))(
+    '%s: gives 2–4 weaknesses and suggestions, and 2–4 strengths once there are 10 learner words',
+    (_, t) => {
+      const feedback = feedbackOf(t);
+      const words = t.messages
+        .filter((m) => m.sender === 'user')
+        .flatMap((m) => m.content.split(/\s+/).filter(Boolean)).length;
+      expect(feedback.weaknesses.length).toBeGreaterThanOrEqual(2);
+      expect(feedback.weaknesses.length).toBeLessThanOrEqual(4);
+      expect(feedback.suggestions.length).toBeGreaterThanOrEqual(2);
+      expect(feedback.suggestions.length).toBeLessThanOrEqual(4);
+      expect(feedback.strengths.length).toBeLessThanOrEqual(4);
+      if (words >= 10) expect(feedback.strengths.length).toBeGreaterThanOrEqual(2);
+      for (const text of [...feedback.strengths, ...feedback.weaknesses, ...feedback.suggestions]) {
+        expect(text).toMatch(/^[A-Z“"]/);
+        expect(text).toMatch(/[.?!”"]$/);
+      }
+      expect(new Set(feedback.suggestions).size).toBe(feedback.suggestions.length);
+    },
+  );
+
+  it('quotes the learner in strengths and weaknesses', () => {
+    const excellent = feedbackOf(byId('salary-excellent'));
+    expect(excellent.strengths.join(' ')).toContain('$57,000');
+    const vague = feedbackOf(byId('salary-vague'));
+    expect(vague.weaknesses.join(' ')).toMatch(/“I guess”/);
+    const dismissive = feedbackOf(byId('service-dismissive'));
+    expect(dismissive.weaknesses.join(' ')).toMatch(/“Calm down”|“it's not a big deal”/);
+  });
+
+  it('rewrites the most hedged sentence in its suggestion', () => {
+    const vague = feedbackOf(byId('salary-vague'));
+    const hedgeTip = vague.suggestions.find((s) => s.startsWith('Drop the hedges'));
+    expect(hedgeTip).toBeDefined();
+    expect(hedgeTip).toContain('instead of');
+  });
+
+  it('points to a missed scenario objective with an example of a strong answer', () => {
+    const feedback = feedbackOf(byId('feedback-average'));
+    expect(feedback.weaknesses.join(' ')).toContain(
+      "You didn't get to the scenario's objective “Ask open questions",
+    );
+    expect(feedback.suggestions.join(' ')).toMatch(
+      /Next time, aim for “Ask open questions[^”]*” — a strong version sounds like “/,
+    );
+  });
+
+  it('is the same for the same transcript', () => {
+    const t = byId('sales-excellent');
+    expect(scoreTranscript(t.messages, t.scenario)).toEqual(scoreTranscript(t.messages, t.scenario));
+  });
+
+  it('ignores the partner: adding AI lines alone changes no score', () => {
+    const t = byId('feedback-average');
+    const withExtra = [
+      ...t.messages,
+      { sender: 'ai' as const, content: 'Thanks, I really appreciate that. I understand.' },
+    ];
+    const a = scoreTranscript(t.messages, t.scenario);
+    const b = scoreTranscript(withExtra, t.scenario);
+    expect([b.clarity, b.empathy, b.persuasion]).toEqual([a.clarity, a.empathy, a.persuasion]);
+  });
+
+  it('scores without a scenario', () => {
+    const t = byId('conflict-excellent');
+    const feedback = scoreTranscript(t.messages);
+    expect(feedback.clarity).toBeGreaterThanOrEqual(8);
+    expect(feedback.empathy).toBeGreaterThanOrEqual(8);
+    expect(feedback.persuasion).toBeGreaterThanOrEqual(7);
+  });
+});
+
+describe('scoreTranscript with nothing to score', () => {
+  it('gives an empty transcript zero on every dimension, no strengths and helpful suggestions', () => {
+    const feedback = scoreTranscript([]);
+    expect([feedback.clarity, feedback.empathy, feedback.persuasion]).toEqual([0, 0, 0]);
+    expect(feedback.strengths).toEqual([]);
+    expect(feedback.weaknesses.length).toBeGreaterThanOrEqual(2);
+    expect(feedback.suggestions.length).toBeGreaterThanOrEqual(2);
+    expect(feedback.suggestions.join(' ')).toMatch(/Reply to the opening line/);
+    expect(feedback.evidence).toEqual({ clarity: [], empathy: [], persuasion: [] });
+  });
+
+  it("names the scenario's first objective when the learner never replied", () => {
+    const feedback = scoreTranscript(
+      [{ sender: 'ai', content: SALARY_FIRST_OFFER.openingLine }],
+      SALARY_FIRST_OFFER,
+    );
+    expect(feedback.suggestions.join(' ')).toContain(SALARY_FIRST_OFFER.learnerObjectives[0]);
+    expect(feedback.weaknesses.join(' ')).toMatch(/went unanswered/);
+  });
+
+  it('scores a one-word reply low and says why', () => {
+    const feedback = feedbackOf(byId('one-word'));
+    for (const d of DIMENSIONS) expect(feedback[d]).toBeLessThanOrEqual(1);
+    expect(feedback.weaknesses[0]).toMatch(/You said only 1 word in total \(“ok”\)/);
+    expect(feedback.suggestions[0]).toMatch(/at least two full sentences/);
+  });
+});
+
+function byId(id: string): LabelledTranscript {
+  const t = LABELLED_TRANSCRIPTS.find((x) => x.id === id);
+  if (!t) throw new Error(`no fixture ${id}`);
+  return t;
+}

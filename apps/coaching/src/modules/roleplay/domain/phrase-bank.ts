@@ -1,0 +1,776 @@
+import type { ChatTone, ScenarioCategory } from '@parley/contracts';
+import { WALK_OUT_MARK } from './conversation-state';
+import type { ApologyResponse } from './moves';
+
+/**
+ * What the persona can say, by move and tone. Several phrasings each, so the seeded choice can vary
+ * the wording and never repeat a sentence; slots in braces are filled by the realiser:
+ * {s}/{l} a first-person statement (as written / lower-cased), {q}/{Q} a quote of the learner,
+ * {x} a figure, {c} a counter-offer, {r} a reference figure, {p} a previous offer, {d}/{D} a detail,
+ * {i} a list of items, {h}/{H} a hedge word, {n} a name, {f} a fact, {w} a time, {topic}, {first}.
+ */
+
+export type Options = Record<ChatTone, string[]>;
+
+export const GREET: Options = {
+  friendly: ['Hi! Good to talk to you.', 'Hello! Good to see you.', 'Hi there.'],
+  neutral: ['Hi.', 'Hello.', 'Hi, thanks.'],
+  tough: ['Hi.', "Let's get started.", 'Right.'],
+};
+
+export const THANKS: Options = {
+  friendly: ["You're very welcome.", 'Of course!', 'Happy to.'],
+  neutral: ["You're welcome.", 'Sure.', 'Of course.'],
+  tough: ['Mm.', 'Fine.', "Let's keep going."],
+};
+
+export const APOLOGY: Record<ApologyResponse, string[]> = {
+  minor: ['No problem.', 'No worries.', "That's fine.", "Don't worry about it.", 'Not at all.'],
+  accept: [
+    'Thank you, I appreciate the apology.',
+    'Thanks for saying that, it does help.',
+    'Okay. I appreciate you owning that.',
+    'That means something, thank you.',
+    "Apology accepted. Let's move forward.",
+  ],
+  partial: [
+    "I appreciate the apology, but it doesn't solve the problem.",
+    'Okay, thank you. Now I need to know what happens next.',
+    "Sorry is a start. It isn't the whole answer.",
+    "I'll take the apology. What I need now is a fix.",
+    'Thank you. But an apology on its own changes nothing for me.',
+  ],
+  cold: [
+    "Sorry doesn't fix this.",
+    "I've heard 'sorry' before.",
+    'An apology is not a plan.',
+    "I don't need an apology, I need answers.",
+    "Save the apology. Tell me what you're going to do.",
+  ],
+  enough: [
+    "You've apologised already. Let's move past it.",
+    "You don't need to keep apologising. Just tell me what you'll do.",
+    "Enough apologies. What's the plan?",
+    "I've heard the apology. I need action now.",
+  ],
+};
+
+export const EMPATHY: Options = {
+  friendly: [
+    'Thank you, that actually means a lot.',
+    'I appreciate you seeing it that way.',
+    "That's kind of you to say.",
+    'It helps to hear you say that.',
+  ],
+  neutral: [
+    'I appreciate that.',
+    'Thanks, that helps.',
+    "Okay. It's good to hear you get it.",
+    'I appreciate you saying so.',
+  ],
+  tough: [
+    'Fine, you understand.',
+    'Understanding is one thing. Fixing it is another.',
+    "I'll take that, but I need more than sympathy.",
+    "Noted. Sympathy doesn't change the facts.",
+  ],
+};
+
+export const DISCLOSE = [
+  'The thing is, {f}',
+  'To be honest, {f}',
+  'For what it is worth, {f}',
+  'You should know that {f}',
+];
+
+export const HOSTILE_STRONG: Options = {
+  friendly: [
+    "Whoa, there's no need for that.",
+    "Okay, that's not fair. I'm trying to work this out with you.",
+    "Hey. Please don't talk to me like that.",
+  ],
+  neutral: ["Don't talk to me like that.", "There's no need to be rude.", "That's uncalled for."],
+  tough: ["Don't speak to me like that.", 'Watch your tone.', "That's out of line."],
+};
+export const HOSTILE_MILD: Options = {
+  friendly: [
+    "I'd rather we kept this friendly.",
+    "I can tell you're frustrated, but let's keep it respectful.",
+  ],
+  neutral: ["I don't appreciate that tone.", "Let's keep this civil.", "There's no need for that."],
+  tough: ['Lose the attitude.', "I don't appreciate that tone.", "Don't take that tone with me."],
+};
+export const HOSTILE_FOLLOW = [
+  'If you want to keep going, keep it civil.',
+  "Let's try that again, respectfully.",
+  'Say that again and this conversation is over.',
+  "I'm happy to keep talking, but not like this.",
+];
+export const HOSTILE_WARNED = [
+  "That's twice now. One more time and we're done.",
+  "I've already asked you once to keep it civil.",
+  "This is the second time. I won't ask again.",
+];
+export const WALK_OUT = [
+  `${WALK_OUT_MARK}. We can pick this up when you're ready to talk properly.`,
+  `${WALK_OUT_MARK}. I'm not continuing this conversation while you talk to me like that.`,
+  `${WALK_OUT_MARK}. Call me back when you can be civil.`,
+];
+export const AFTER_WALK_OUT = [
+  "I've said what I needed to say.",
+  "We're done for today.",
+  'I meant what I said. Not like this.',
+  'Not today.',
+  "I'm not discussing this any further right now.",
+];
+export const AFTER_WALK_OUT_APOLOGY = [
+  "Alright. Apology accepted. Let's try again, calmly.",
+  "Okay. Thank you for that. Let's start again.",
+  "Fine. Let's give it another go.",
+];
+
+export const DEFLECT: Options = {
+  friendly: [
+    "Sorry, I'm not sure what you mean by that.",
+    "Ha, I don't quite follow you there.",
+    "I'm not sure where that came from.",
+  ],
+  neutral: [
+    "I'm not sure what you're getting at.",
+    "That's an odd thing to say right now.",
+    "I don't know what that's supposed to mean.",
+  ],
+  tough: [
+    "I don't have time for games.",
+    "I'm not going to play games here.",
+    "Let's not waste time with that.",
+  ],
+};
+export const DEFLECT_IDENTITY = [
+  'Last time I checked, I was just {first}.',
+  "I'm {first}, same as when we started.",
+  "It's me, {first}. Nothing's changed.",
+];
+export const REDIRECT = [
+  'Can we get back to {topic}?',
+  "Let's stay on {topic}.",
+  "I'm here to talk about {topic}.",
+  "I'd rather we focused on {topic}.",
+];
+
+export const CLARIFY = [
+  'What I mean is this: {s}',
+  'Let me put it plainly: {s}',
+  'Simply put: {s}',
+  'To be clear: {s}',
+];
+export const CLARIFY_GENERIC = [
+  'I mean I need something concrete from you.',
+  'I mean I need a real answer, not a general one.',
+  'What I mean is, tell me exactly what you can do.',
+];
+
+export const OFF_TOPIC: Options = {
+  friendly: ['Ha, maybe another time.', "Let's save the {x} chat for later."],
+  neutral: ['Maybe another time.', "That's not really what I'm here for."],
+  tough: ["I'm not here to talk about {x}.", "That's not why we're here."],
+};
+
+export const STEER_OPEN: Options = {
+  friendly: ['Sorry, let me stop you there for a second.', "Okay, that's a lot."],
+  neutral: ['Let me stop you there.', "Hang on, that's a lot.", 'Okay, slow down.'],
+  tough: ['Stop there.', 'Get to the point.', "You're losing me."],
+};
+export const STEER_ASK = [
+  "What's the bottom line?",
+  'Give me the short version.',
+  'What are you actually asking me for?',
+  'In one sentence: what do you need from me?',
+];
+
+export const SPECIFICS: Record<'number' | 'time' | 'example' | 'detail', string[]> = {
+  number: [
+    'What number are we talking about?',
+    'Give me a figure.',
+    'How much, exactly?',
+    'Can you put a number on that?',
+  ],
+  time: ['When, exactly?', 'By what date?', "What's the timeline?", 'What time are we talking about?'],
+  example: [
+    'Can you give me a specific example?',
+    'What does that look like in practice?',
+    'Walk me through a real example.',
+    'What did that actually involve?',
+  ],
+  detail: [
+    'Can you be more specific?',
+    'I need more detail than that.',
+    'What exactly do you mean?',
+    'Spell it out for me.',
+  ],
+};
+export const HEDGE = [
+  "What does '{h}' mean, exactly?",
+  "'{H}' isn't an answer.",
+  "When you say '{h}', what do you actually mean?",
+  "'{H}'? I need something firmer than that.",
+];
+export const VAGUE_AGAIN = [
+  "That's another vague answer.",
+  "You're still being vague.",
+  "I'm still not getting anything concrete.",
+];
+
+export const ACK_QUOTE: Options = {
+  friendly: ['Okay, so {q}.', 'Right, {q}.', 'I see, {q}.', 'Got it, {q}.'],
+  neutral: ['So {q}.', 'Okay, {q}.', 'Right, {q}.', 'Got it: {q}.', 'I hear that {q}.'],
+  tough: ['So {q}. And?', "You're telling me {q}.", "So {q}. That's not the whole story.", 'Fine, {q}.'],
+};
+export const ACK_PLAIN: Options = {
+  friendly: ['Okay, that makes sense.', 'Mm-hm, I follow.', 'Right, okay.', 'Sure, I see.'],
+  neutral: ['Okay.', 'Right.', 'I see.', 'Go on.'],
+  tough: ['Fine.', 'And?', "That doesn't tell me much.", 'Go on.'],
+};
+
+export const ANSWER_LEADS: Record<string, string[]> = {
+  want: ['Honestly, {l}', 'Simply put: {l}', 'What I need is this: {l}', '{s}'],
+  why: ['Because {l}', 'The reason is simple: {s}', "Here's why: {s}", 'Because, frankly, {l}'],
+  when: ['{s}', "Here's the thing: {s}", 'Timing matters here. {s}'],
+  other: ['{s}', 'Well, {l}', 'Honestly, {l}', 'To answer that: {s}', 'Fair question. {s}'],
+};
+export const REFUSE: Options = {
+  friendly: ['I wish I could, but {l}', "I'd like to help, but {l}", "I'm sorry, but {l}"],
+  neutral: ["No, I'm afraid not. {s}", "I can't do that. {s}", 'Not as it stands. {s}'],
+  tough: ['No. {s}', 'Not a chance. {s}', "That's a no. {s}"],
+};
+export const SURE: Options = {
+  friendly: ['Of course, go ahead.', "Sure, I'm listening.", 'Absolutely.'],
+  neutral: ['Sure.', 'Go ahead.', "Okay, I'm listening."],
+  tough: ['Go on.', 'Make it quick.', 'Fine. Go ahead.'],
+};
+export const DEFLECT_ANSWER: Options = {
+  friendly: [
+    "I'd rather not go into that, if that's okay.",
+    "That's a bit personal, honestly.",
+    "Let's leave that to one side for now.",
+  ],
+  neutral: [
+    "That's not something I'm going to get into.",
+    "I'd rather not go into that.",
+    "That's not really relevant here.",
+  ],
+  tough: ["That's none of your concern.", "I'm not getting into that.", "That's not on the table."],
+};
+export const WELLBEING: Options = {
+  friendly: ["I'm well, thanks for asking!", 'Busy, but good, thanks.'],
+  neutral: ["I'm fine, thanks.", 'Busy, but fine.'],
+  tough: ['Fine.', "Busy. Let's get on with it."],
+};
+export const GENERIC_ANSWER: Options = {
+  friendly: [
+    "Good question, and I don't have a neat answer.",
+    "Honestly, I hadn't thought about it that way.",
+  ],
+  neutral: ["I don't have a neat answer to that.", "Honestly, I'm not sure that matters much right now."],
+  tough: ["That's not the point.", "That's beside the point."],
+};
+export const NUMBER_MINE = [
+  'Right now the number on the table is {x}.',
+  "{x}. That's what's on the table.",
+  'The figure I have for you is {x}.',
+];
+export const NUMBER_ASKING = [
+  "I'm looking for {x}.",
+  'What I want is {x}.',
+  '{x}. That is what this has cost me.',
+];
+export const NUMBER_YOURS = [
+  "I'd rather hear your number first.",
+  "You tell me. What's your number?",
+  "Let's start with what you had in mind.",
+];
+
+export const FIGURE: Record<string, string[]> = {
+  accept: [
+    '{x} works for me.',
+    'I can do {x}.',
+    'Okay, I can live with {x}.',
+    'Alright, {x} it is.',
+    'I think we can make {x} work.',
+  ],
+  acceptFloor: ['{x} covers it, okay.', '{x} is fair, thank you.', 'Alright, {x} I can accept.'],
+  counter: [
+    "I can't do {x}, but I could get to {c}.",
+    '{x} is more than I can do. {c} is where I can land.',
+    'Let me meet you partway: {c}, not {x}.',
+  ],
+  counterFloor: [
+    "{x} doesn't cover it. Meet me at {c}.",
+    "{x} is too low. Make it {c} and we're close.",
+    '{x} is a start, but {c} would be fair.',
+  ],
+  atLimit: [
+    "And that's as far as I can go.",
+    "That's genuinely the top of what I can do.",
+    "I can't stretch beyond that.",
+  ],
+  hold: [
+    '{x} is more than I can do right now.',
+    "I can't get to {x}.",
+    "{x} isn't something I can agree to.",
+  ],
+  holdLimit: ['{x} is well over {r}.', '{x}? I said {r}, and I meant it.', "That's well above {r}."],
+  holdRef: [
+    '{x} is a big jump from {r}.',
+    "We're at {r}. {x} is a long way from that.",
+    "{x}? We've been talking about {r}.",
+  ],
+  holdFloor: [
+    "{x} doesn't come close to {r}.",
+    '{x} is well short of {r}.',
+    "{x} isn't enough. I'm talking about {r}.",
+  ],
+  probe: [
+    '{x}. Where does that number come from?',
+    'Walk me through how you got to {x}.',
+    "{x}? What's that based on?",
+    'Why {x}?',
+  ],
+  note: ['{x}, okay.', '{x}. Good to know.', 'Okay, {x}.', '{x}, got it.'],
+  noteCommit: [
+    '{x}. Noted.',
+    "{x}. I'm going to hold you to that.",
+    "{x}. I'll remember that.",
+    '{x}, then.',
+  ],
+  toughHold: ["{x}? That's not going to happen.", '{x} is not realistic.', 'No. Not {x}.'],
+  movedDown: ["You've come down from {p} to {x}.", "That's down from {p}."],
+  movedUp: ['That is more than the {p} you mentioned before.', "That's up from {p}."],
+};
+export const ASK_BASIS = [
+  "What's that based on?",
+  'Help me understand how you got to that number.',
+  'Why should I go there?',
+];
+
+export const HOLD: Options = {
+  friendly: ['I do hear you, but {l}', 'I wish I could, but {l}', 'I understand, but {l}'],
+  neutral: ['I hear you, but {l}', "I understand, but my position hasn't changed: {l}", 'Look, {l}', '{s}'],
+  tough: ['No. {s}', "That doesn't change anything. {s}", "I've heard you. {s}"],
+};
+export const HOLD_AGAIN: Options = {
+  friendly: [
+    "I know it's frustrating, but I can't move on that.",
+    "I'm sorry, but that part isn't going to change.",
+  ],
+  neutral: ["I've told you where I stand on that.", "My position hasn't changed.", "I'm not moving on that."],
+  tough: [
+    "I've told you where I stand.",
+    "That doesn't change my position.",
+    "I hear you. It doesn't change anything.",
+  ],
+};
+export const CONCEDE: Options = {
+  friendly: [
+    "Okay, that's a fair point. {s}",
+    'You know what, that makes sense. {s}',
+    "Alright, you've convinced me on that. {s}",
+  ],
+  neutral: [
+    "Okay, that's a fair point. {s}",
+    "Alright, you've made a reasonable case. {s}",
+    "That's helpful. {s}",
+  ],
+  tough: [
+    "Fine. {s} That's as far as I go.",
+    "Alright. {s} Don't push your luck.",
+    "Okay. {s} But that's it.",
+  ],
+};
+export const EVIDENCE_LEADS = ['{s}', 'Here is what would change my mind. {s}', '{s} Then we can talk.'];
+
+export const COMMIT: Options = {
+  friendly: ['Okay, so {q}. That really helps.', 'Thank you. So {q}, great.', 'So {q}. That sounds good.'],
+  neutral: ["So {q}. I'll hold you to that.", 'Okay, {q}. Good.', 'Right: {q}. That helps.'],
+  tough: [
+    "So {q}. I'll believe it when I see it.",
+    "{Q}. I'm holding you to that.",
+    'Fine, {q}. In writing, please.',
+  ],
+};
+export const COMMIT_PLAIN: Options = {
+  friendly: ["That's good to hear.", 'Okay, that helps a lot.'],
+  neutral: ['Okay, that helps.', "Good. I'll hold you to that."],
+  tough: ["I'll believe it when I see it.", 'Words are cheap. I need specifics.'],
+};
+export const COMMIT_WHEN = ['{w}. Noted.', "{w}. I'm writing that down.", 'By {w}, then.'];
+export const COMMIT_VAGUE_TOUGH = ['When, exactly?', 'In writing?', 'Who is responsible for that?'];
+
+export const AGREE: Options = {
+  friendly: ['Great, I am glad we agree.', 'Good, that works.', 'Lovely. That helps.'],
+  neutral: ['Good.', 'Okay, good.', "Alright. That's settled then."],
+  tough: ['Fine.', 'Good. Next.', "Okay. That's one thing."],
+};
+
+export const GOAL_FOLLOW: Record<'information' | 'outcome', Options> = {
+  information: {
+    friendly: ['Could you help me with that?', 'What can you tell me?', 'Would you talk me through it?'],
+    neutral: ['Talk me through it.', 'What can you tell me?', 'So?'],
+    tough: ['Be specific.', 'Go on.', 'Tell me.'],
+  },
+  outcome: {
+    friendly: ['Is that something you can help with?', 'Do you think that is possible?'],
+    neutral: ['What can you do about that?', 'Can you make that happen?'],
+    tough: ['What are you going to do about it?', 'I need that sorted.'],
+  },
+};
+export const ASKS_FOR_ACTION =
+  /\b(?:get|secure|refund\w*|back|fixed|sorted|replaced|covered|paid|compensat\w*|commitment|plan|written|confirm\w*|delivered|cancel\w*|resolve\w*)\b/i;
+export const GOAL_LEADS: Options = {
+  friendly: ['{s}', 'The main thing for me: {l}', 'What matters to me is this: {l}', 'Also, {l}'],
+  neutral: ['{s}', "Here's what matters to me: {l}", 'Next thing: {l}', 'Also, {l}'],
+  tough: ['{s}', 'Here is what I need: {l}', 'Next: {l}'],
+};
+export const COUNTER_QUOTE: Options = {
+  friendly: ['Oh? {Q}? What makes you say that?', 'So {q}. Tell me more.'],
+  neutral: ['So {q}. What makes you say that?', '{Q}? Why do you say that?'],
+  tough: ['So {q}. Convince me.', '{Q}? Based on what?'],
+};
+export const REFUSED: Options = {
+  friendly: ['Oh. Why not?', 'Okay, so what is possible?', 'Hm. What could you do instead?'],
+  neutral: ['Why not?', 'Then what is possible?', "That's not good enough. What can you do?"],
+  tough: ["That's not an answer. What can you do?", 'Then find a way.', 'Not possible, or not convenient?'],
+};
+export const ASAP: Options = {
+  friendly: ['As soon as you reasonably can, honestly.', 'Sooner rather than later, if possible.'],
+  neutral: ['As soon as possible.', 'Sooner rather than later.', 'Today, ideally.'],
+  tough: ['Yesterday.', 'Today. Not next week.', 'As soon as possible, and I mean that.'],
+};
+export const COUNTER: Options = {
+  friendly: ["Hm, I'm not so sure about that.", 'We might have to agree to disagree there.'],
+  neutral: ["That's not how I see it.", "I'm not so sure about that.", "We'll have to disagree on that one."],
+  tough: ["That's your view. I don't share it.", 'Convince me.', "I don't buy that."],
+};
+
+export const MEET: Options = {
+  friendly: ['Nice to meet you, {n}!', 'Lovely to meet you, {n}.'],
+  neutral: ['Nice to meet you, {n}.', 'Good to meet you, {n}.'],
+  tough: ['{n}. Right.', 'Okay, {n}.'],
+};
+export const REPORTED_FOLLOW_ANY = [
+  "What's behind that?",
+  'What does that tell you?',
+  'How confident are you in that?',
+  'And what was your part in that?',
+];
+export const REPORTED_FOLLOW: Partial<Record<ScenarioCategory, string[]>> = {
+  'job-interviews': [
+    'How did you do that?',
+    'What was your part in that, personally?',
+    'What did you learn from it?',
+    'What would you do differently?',
+  ],
+  networking: ['How did you manage that?', 'What made the difference?', 'Interesting. What worked best?'],
+  'executive-communication': [
+    "What's driving that?",
+    'How confident are you in that number?',
+    'What does that mean for the year?',
+  ],
+  'crisis-management': ['How do you know that?', 'Who else knows?', 'What are you doing about it right now?'],
+  'giving-feedback': [
+    'Okay. What do you want me to do about it?',
+    "I didn't realise it was that many.",
+    'Is that what this is about?',
+  ],
+  'setting-boundaries': [
+    "I didn't realise it was that much.",
+    'Really? That often?',
+    'Okay. What would work better for you?',
+  ],
+  'conflict-resolution': [
+    'Okay. Why does that matter so much to you?',
+    'I did not realise that.',
+    'And what do you want from me?',
+  ],
+};
+/** Why the persona did something, when the scenario does not say. */
+export const WHY_PAST = [
+  "Honestly, I didn't think about it at the time.",
+  "I didn't mean anything by it.",
+  'It just happened that way, honestly.',
+  'Good question. I suppose it seemed right at the time.',
+];
+/** Why the persona wants what it wants, when the scenario does not say. */
+export const WHY: Record<ScenarioCategory, string[]> = {
+  'job-interviews': [
+    "It's how the team works day to day, and I need to know it suits you.",
+    "Because it's part of what the job needs.",
+  ],
+  'customer-service': [
+    "Because I paid for a service and didn't get it.",
+    "Because it's the least I'm owed here.",
+  ],
+  sales: ['Because I have to justify every cost.', 'Because I have been burned before.'],
+  'team-meetings': ['Because the whole team depends on it.', 'Because that is how we keep things moving.'],
+  'conflict-resolution': [
+    'Because it matters to me, and I think it is fair.',
+    "Honestly, because that's how I see it.",
+  ],
+  networking: ['It just seemed worth my time.', 'Because I like to know who I am talking to.'],
+  'salary-negotiation': [
+    "Because that's how our process works.",
+    'Because I have to be fair to everyone else on the team.',
+  ],
+  'giving-feedback': [
+    "I'm honestly not sure. It's just how it has been.",
+    "I don't really know, to be honest.",
+  ],
+  'setting-boundaries': [
+    "Because that's what the work needs.",
+    'Because things come up and someone has to handle them.',
+  ],
+  'executive-communication': [
+    'Because I have to be able to defend it.',
+    'Because the board will ask, and I need an answer.',
+  ],
+  'crisis-management': [
+    "Because people are affected and I'm accountable to them.",
+    'Because the clock is running on this.',
+  ],
+};
+export const DETAIL_ECHO = ['{D}?', '{D}, you say.', 'Hm, {d}.'];
+export const YIELD: Options = {
+  friendly: [
+    'Okay, that actually works for me.',
+    "You know what, that's fair.",
+    'That makes a real difference, thank you.',
+  ],
+  neutral: [
+    'Okay, that I can work with.',
+    'Fair enough, that changes things.',
+    'Alright, put like that, I can agree.',
+  ],
+  tough: ['Fine. That I can accept.', "Alright. That's reasonable.", 'Okay. That works.'],
+};
+export const CONSIDER_YES: Options = {
+  friendly: ['That could work.', "Sure, let's do that.", 'I like that idea.'],
+  neutral: ['That could work.', "Okay, I'm open to that.", "Let's do that."],
+  tough: ["Maybe. Convince me it's worth it.", "Fine, if it's quick.", 'I could live with that.'],
+};
+export const CONSIDER_MAYBE = [
+  'Maybe. What would that involve?',
+  'Possibly. Tell me more.',
+  "I'm not sure yet. What's in it for me?",
+];
+export const WRAP_UP = [
+  "We're running short on time, so let's land this.",
+  "Let's start wrapping up.",
+  'We need to bring this to a close soon.',
+  "We're nearly out of time.",
+];
+export const WRAP_UP_ITEMS = [
+  "What I've heard so far: {i}.",
+  'On the table right now: {i}.',
+  'Where we are: {i}.',
+];
+export const WRAP_UP_ASK = [
+  'Where do we land?',
+  "What's your final position?",
+  'So what are we agreeing?',
+  'What do you want to do?',
+];
+export const DETAILS: Options = {
+  friendly: [
+    "{S}? Good question. I'll get you the full details after this.",
+    "I'd have to check the specifics on {s}, but I'll get back to you.",
+  ],
+  neutral: [
+    "{S}? I'd have to check the details and come back to you.",
+    "I don't have the specifics on {s} in front of me.",
+  ],
+  tough: ["{S} isn't the issue right now.", "Let's not get sidetracked by {s}."],
+};
+export const NOT_SO_FAST: Options = {
+  friendly: ['Before we wrap up, one more thing. {s}', 'Oh, just before you go. {s}'],
+  neutral: ['Not so fast. {s}', "Before we finish: we haven't covered this. {s}"],
+  tough: ["We're not done. {s}", 'Hold on, we are not finished. {s}'],
+};
+
+export const SUMMARY = [
+  'Let me make sure I have this right: {i}.',
+  'So, to recap: {i}.',
+  "Where we've landed: {i}.",
+  'To be clear, then: {i}.',
+];
+
+export const CATEGORY_PRESS: Record<ScenarioCategory, string[]> = {
+  'job-interviews': [
+    'Can you give me a concrete example?',
+    'What was the result?',
+    'What did you personally do?',
+    'How would you handle that differently now?',
+    'What would your last manager say about that?',
+  ],
+  'customer-service': [
+    'So what can you actually do for me?',
+    'When will this be sorted?',
+    'Who is going to own this?',
+    'What happens if it goes wrong again?',
+  ],
+  sales: [
+    'What would this actually cost me?',
+    'Why should I switch?',
+    "What's in it for us?",
+    'How do I explain that to my boss?',
+  ],
+  'team-meetings': [
+    'What do you need from the team?',
+    "What's the decision we need to make?",
+    'Who owns the next step?',
+    'What is blocking you?',
+  ],
+  'conflict-resolution': [
+    'So what are you proposing?',
+    'What would you want me to do differently?',
+    'How do we stop this happening again?',
+    'What would fair look like to you?',
+  ],
+  networking: [
+    'What are you hoping to get out of this?',
+    'What about you, what are you working on?',
+    'How can I actually help?',
+    'What have you done so far?',
+  ],
+  'salary-negotiation': [
+    'What number did you have in mind?',
+    'What would it take to get a yes?',
+    'Is salary the only thing on your mind?',
+    'How soon could you give me an answer?',
+  ],
+  'giving-feedback': [
+    'Can you give me an example?',
+    'What should I do differently?',
+    'Is this coming from you or from someone else?',
+    'How long has this been bothering you?',
+  ],
+  'setting-boundaries': [
+    'So what would work for you?',
+    'What happens when something urgent comes up?',
+    'What exactly are you asking me to change?',
+    'Is this about the workload or about me?',
+  ],
+  'executive-communication': [
+    "What's the bottom line?",
+    "What's your recommendation?",
+    "What's the risk if we're wrong?",
+    'What do you need from me?',
+  ],
+  'crisis-management': [
+    'What happens next, and when?',
+    'Who is in charge of this?',
+    'When will I get the next update?',
+    'What are you not telling me?',
+  ],
+};
+
+export const CLOSE: Record<ScenarioCategory, { yes: string[]; no: string[] }> = {
+  'job-interviews': {
+    yes: [
+      "That's all my questions. Thank you, we'll be in touch about next steps.",
+      'Good. That gives me what I need. You will hear from us soon.',
+    ],
+    no: [
+      "We're out of time. I'll be honest, I still have some open questions.",
+      "Okay. I'll have to think about some of those answers.",
+    ],
+  },
+  'customer-service': {
+    yes: [
+      "Okay. If that happens the way you've said, I'm satisfied.",
+      'Alright, thank you. That is what I needed.',
+    ],
+    no: [
+      "I'll wait to see it happen. If it doesn't, I'm calling back.",
+      "I'm not fully satisfied, but I'll give you the chance to fix it.",
+    ],
+  },
+  sales: {
+    yes: [
+      "Send me that in writing and I'll take it to the team.",
+      "Okay, I'm interested. Let's set up the next step.",
+    ],
+    no: [
+      "Send me something in writing and I'll think about it.",
+      "I'm not convinced yet, but you can follow up.",
+    ],
+  },
+  'team-meetings': {
+    yes: ["Good, let's go with that. Thanks, everyone.", "Okay, that's the plan then."],
+    no: ["Let's pick this up offline. We're not there yet.", "We'll have to come back to this."],
+  },
+  'conflict-resolution': {
+    yes: ['Okay. I think we can make that work.', "Alright. I'm glad we talked."],
+    no: [
+      "I'm not sure we've solved it, but at least we talked.",
+      "Let's leave it there for now and see how it goes.",
+    ],
+  },
+  networking: {
+    yes: ['This was really useful. Let us stay in touch.', 'Good chatting with you. Drop me a note.'],
+    no: ['Nice to meet you. Good luck with everything.', 'Anyway, I should get going. Good luck.'],
+  },
+  'salary-negotiation': {
+    yes: [
+      "Great. I'll put that in writing and get it over to you.",
+      'Good. Let me send over the updated offer.',
+    ],
+    no: [
+      'Think it over and let me know. The offer stands as it is for now.',
+      "Let me know where you land. I can't promise more.",
+    ],
+  },
+  'giving-feedback': {
+    yes: ['Okay. Thank you for being straight with me.', "Alright. I'll work on it."],
+    no: ["I'll think about what you said.", "I hear you. I'm not sure I agree with all of it."],
+  },
+  'setting-boundaries': {
+    yes: ["Okay, that's fair. Let's try it that way.", 'Alright, that works for me.'],
+    no: ["Fine. We'll see how it goes.", "I don't love it, but okay."],
+  },
+  'executive-communication': {
+    yes: ["Good. Put it in writing and I'll support it.", 'Okay. I can take that forward.'],
+    no: ["I'm not there yet. Come back with the numbers.", "I'll need more before I can back this."],
+  },
+  'crisis-management': {
+    yes: [
+      "Okay. I'm holding you to every one of those commitments.",
+      'Alright. Send it in writing and keep me updated.',
+    ],
+    no: [
+      "This isn't over. I expect the next update on time.",
+      "I'm not satisfied, and I'll be escalating if this slips.",
+    ],
+  },
+};
+export const CLOSE_EXTRA = [
+  "I'll hold you to that.",
+  "Let's keep in touch on it.",
+  'Thanks for your time.',
+  "We'll talk again soon.",
+  'Okay. Thank you.',
+  'Good. That will do for today.',
+  "Alright, let's leave it there.",
+];
+
+export const FALLBACK = [
+  "Let's keep going.",
+  'Back to it, then.',
+  'And then?',
+  'I am still listening.',
+  'So, where does that leave us?',
+  'What happens now?',
+  'Tell me what you propose.',
+  "So what's next?",
+  'Where do you want to go from here?',
+  'Okay. Keep going.',
+];

@@ -1,0 +1,463 @@
+import type { ChatTone } from '@parley/contracts';
+import { sentenceKey, splitSentences } from './conversation-state';
+import type { Move } from './moves';
+import type { PersonaProfile } from './persona-profile';
+import type { Rng } from './prng';
+import {
+  GREET,
+  THANKS,
+  APOLOGY,
+  EMPATHY,
+  DISCLOSE,
+  HOSTILE_STRONG,
+  HOSTILE_MILD,
+  HOSTILE_FOLLOW,
+  HOSTILE_WARNED,
+  WALK_OUT,
+  AFTER_WALK_OUT,
+  AFTER_WALK_OUT_APOLOGY,
+  DEFLECT,
+  DEFLECT_IDENTITY,
+  REDIRECT,
+  CLARIFY,
+  CLARIFY_GENERIC,
+  OFF_TOPIC,
+  STEER_OPEN,
+  STEER_ASK,
+  SPECIFICS,
+  HEDGE,
+  VAGUE_AGAIN,
+  ACK_QUOTE,
+  ACK_PLAIN,
+  ANSWER_LEADS,
+  REFUSE,
+  SURE,
+  DEFLECT_ANSWER,
+  WELLBEING,
+  GENERIC_ANSWER,
+  NUMBER_MINE,
+  NUMBER_ASKING,
+  NUMBER_YOURS,
+  FIGURE,
+  ASK_BASIS,
+  HOLD,
+  HOLD_AGAIN,
+  CONCEDE,
+  EVIDENCE_LEADS,
+  COMMIT,
+  COMMIT_PLAIN,
+  COMMIT_WHEN,
+  COMMIT_VAGUE_TOUGH,
+  AGREE,
+  GOAL_FOLLOW,
+  ASKS_FOR_ACTION,
+  GOAL_LEADS,
+  COUNTER_QUOTE,
+  REFUSED,
+  ASAP,
+  COUNTER,
+  MEET,
+  REPORTED_FOLLOW_ANY,
+  REPORTED_FOLLOW,
+  WHY_PAST,
+  WHY,
+  DETAIL_ECHO,
+  YIELD,
+  CONSIDER_YES,
+  CONSIDER_MAYBE,
+  WRAP_UP,
+  WRAP_UP_ITEMS,
+  WRAP_UP_ASK,
+  DETAILS,
+  NOT_SO_FAST,
+  SUMMARY,
+  CATEGORY_PRESS,
+  CLOSE,
+  CLOSE_EXTRA,
+  FALLBACK,
+} from './phrase-bank';
+
+/**
+ * Turning planned moves into the persona's words. Every move has several phrasings per tone; the
+ * seeded generator picks one, and any sentence the persona already said in this conversation is
+ * skipped, so the character never repeats itself.
+ */
+
+export interface PhrasingContext {
+  profile: PersonaProfile;
+  tone: ChatTone;
+  rng: Rng;
+  /** Sentences already said, normalised (see sentenceKey). */
+  said: Set<string>;
+}
+
+/** Lower-cases the first letter unless it starts "I", an acronym or a name. */
+export function lc(sentence: string): string {
+  if (/^(?:I\b|I'|[A-Z]{2,}|[A-Z][a-z]+ [A-Z])/.test(sentence)) return sentence;
+  return sentence.charAt(0).toLowerCase() + sentence.slice(1);
+}
+
+function cap(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function listOf(items: string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** "Last week" at the start of the learner's sentence reads "last week" inside the persona's. */
+function figureText(text: string): string {
+  return /^(?:Last|Next|This|Every|Within|About|Around|Over|Under|Nearly|Almost)\b/.test(text)
+    ? lc(text.charAt(0).toLowerCase() + text.slice(1))
+    : text;
+}
+
+/* ---------- realisation ---------- */
+
+export function realise(moves: Move[], ctx: PhrasingContext): string {
+  const used = new Set<string>();
+  const out: string[] = [];
+  const maxSentences = 4;
+
+  const long = [...ctx.said].filter((k) => k.length >= 25);
+  const free = (text: string): boolean =>
+    splitSentences(text).every((s) => {
+      const key = sentenceKey(s);
+      if (key.length === 0 || ctx.said.has(key) || used.has(key)) return false;
+      const overlaps = (k: string): boolean =>
+        k.length >= 25 && (key.includes(k) || (key.length >= 25 && k.includes(key)));
+      return !long.some(overlaps) && ![...used].some(overlaps);
+    });
+  const take = (options: string[], fill: (t: string) => string = (t) => t): boolean => {
+    for (const option of ctx.rng.shuffle(options)) {
+      const text = fill(option).replace(/\s+/g, ' ').trim();
+      if (!text || !free(text)) continue;
+      for (const s of splitSentences(text)) used.add(sentenceKey(s));
+      out.push(text);
+      return true;
+    }
+    return false;
+  };
+  const tone = <T>(options: Record<ChatTone, T>): T => options[ctx.tone];
+  const withStatement =
+    (s: string) =>
+    (t: string): string =>
+      t.replace('{s}', s).replace('{l}', lc(s));
+  const topic = ctx.profile.topic;
+
+  for (const move of moves) {
+    if (countSentences(out) >= maxSentences) break;
+    switch (move.kind) {
+      case 'deflect-injection':
+        if (move.identity) take(DEFLECT_IDENTITY, (t) => t.replace('{first}', ctx.profile.firstName));
+        else take(tone(DEFLECT));
+        take(REDIRECT, (t) => t.replace('{topic}', topic));
+        break;
+      case 'hostility':
+        take(move.level === 2 ? tone(HOSTILE_STRONG) : tone(HOSTILE_MILD));
+        take(move.warned ? HOSTILE_WARNED : HOSTILE_FOLLOW);
+        break;
+      case 'walk-out':
+        if (!take(WALK_OUT)) take(AFTER_WALK_OUT);
+        break;
+      case 'after-walk-out':
+        take(move.apology ? AFTER_WALK_OUT_APOLOGY : AFTER_WALK_OUT);
+        break;
+      case 'greet':
+        take(tone(GREET));
+        break;
+      case 'thanks':
+        take(tone(THANKS));
+        break;
+      case 'apology':
+        if (!take(APOLOGY[move.response])) take(APOLOGY.partial);
+        break;
+      case 'empathy':
+        take(tone(EMPATHY));
+        if (move.disclose) take(DISCLOSE, (t) => t.replace('{f}', lc(move.disclose!.statement)));
+        break;
+      case 'clarify':
+        if (!(move.restate && take(CLARIFY, withStatement(move.restate)))) take(CLARIFY_GENERIC);
+        break;
+      case 'off-topic':
+        take(tone(OFF_TOPIC), (t) => t.replace('{x}', move.subject));
+        take(REDIRECT, (t) => t.replace('{topic}', topic));
+        break;
+      case 'steer':
+        take(tone(STEER_OPEN));
+        take(STEER_ASK);
+        break;
+      case 'ask-specifics': {
+        if (move.again) take(VAGUE_AGAIN);
+        const voice = ctx.profile.voice.precision;
+        if (voice.length && ctx.rng.chance(0.4) && take(voice)) break;
+        if (
+          move.hedge &&
+          ctx.rng.chance(0.6) &&
+          take(HEDGE, (t) => t.replace('{h}', move.hedge!).replace('{H}', cap(move.hedge!)))
+        ) {
+          take(SPECIFICS[move.focus]);
+          break;
+        }
+        if (!take(SPECIFICS[move.focus])) take(SPECIFICS.detail);
+        break;
+      }
+      case 'acknowledge': {
+        const bank = move.plain ? ACK_QUOTE.neutral : tone(ACK_QUOTE);
+        if (!move.quote || !take(bank, (t) => t.replace('{q}', move.quote!))) take(tone(ACK_PLAIN));
+        break;
+      }
+      case 'reported':
+        if (!(move.quote && take(ACK_QUOTE.neutral, (t) => t.replace('{q}', move.quote!)))) {
+          take(FIGURE.note!, (t) => cap(t.replace('{x}', figureText(move.figure))));
+        }
+        if (move.follow && !take(REPORTED_FOLLOW[ctx.profile.category] ?? REPORTED_FOLLOW_ANY))
+          take(REPORTED_FOLLOW_ANY);
+        break;
+      case 'meet':
+        take(tone(MEET), (t) => t.replace('{n}', move.name));
+        break;
+      case 'answer':
+        realiseAnswer(move, ctx, take, tone, withStatement);
+        break;
+      case 'figure':
+        realiseFigure(move, ctx, take);
+        break;
+      case 'hold-firm':
+        if (
+          move.restated ||
+          !move.position.statement ||
+          !take(tone(HOLD), withStatement(move.position.statement))
+        )
+          take(tone(HOLD_AGAIN));
+        break;
+      case 'concede':
+        if (move.detail)
+          take(DETAIL_ECHO, (t) => t.replace('{d}', move.detail!).replace('{D}', cap(move.detail!)));
+        if (move.position.concession) take(tone(CONCEDE), withStatement(move.position.concession));
+        break;
+      case 'evidence':
+        take(EVIDENCE_LEADS, withStatement(move.line));
+        break;
+      case 'commitment':
+        if (move.quote)
+          take(tone(COMMIT), (t) => t.replace('{q}', move.quote!).replace('{Q}', cap(move.quote!)));
+        else take(tone(COMMIT_PLAIN));
+        if (move.when && !move.quote?.includes(move.when))
+          take(ctx.profile.voice.noteTaking.length ? ctx.profile.voice.noteTaking : COMMIT_WHEN, (t) =>
+            t.replace('{w}', move.when!),
+          );
+        else if (move.when && ctx.profile.voice.noteTaking.length) take(ctx.profile.voice.noteTaking);
+        else if (!move.specific && ctx.tone === 'tough') take(COMMIT_VAGUE_TOUGH);
+        break;
+      case 'agreement':
+        take(tone(AGREE));
+        break;
+      case 'yield':
+        if (move.detail)
+          take(DETAIL_ECHO, (t) => t.replace('{d}', move.detail!).replace('{D}', cap(move.detail!)));
+        take(tone(YIELD));
+        if (move.position.concession) take(['{s}'], withStatement(move.position.concession));
+        break;
+      case 'counterpoint': {
+        if (move.refused) {
+          take(tone(REFUSED));
+          break;
+        }
+        const quoted =
+          !!move.quote &&
+          take(tone(COUNTER_QUOTE), (t) => t.replace('{q}', move.quote!).replace('{Q}', cap(move.quote!)));
+        if (!quoted) take(tone(COUNTER));
+        break;
+      }
+      case 'consider':
+        if (move.detail)
+          take(DETAIL_ECHO, (t) => t.replace('{d}', move.detail!).replace('{D}', cap(move.detail!)));
+        take(move.verdict === 'accept' ? tone(CONSIDER_YES) : CONSIDER_MAYBE);
+        break;
+      case 'pursue-goal': {
+        const statement = move.goal.statement;
+        const said = !!statement && take(move.first ? ['{s}'] : tone(GOAL_LEADS), withStatement(statement));
+        if (said && statement && countSentences(out) < maxSentences - 1) {
+          // Only a goal that needs something from the learner gets a question after it.
+          const needsLearner =
+            move.goal.kind === 'information' || !!move.goal.anchor || ASKS_FOR_ACTION.test(statement);
+          const follow = move.goal.kind === 'information' ? GOAL_FOLLOW.information : GOAL_FOLLOW.outcome;
+          if (needsLearner && ctx.rng.chance(0.6)) take(tone(follow));
+        }
+        break;
+      }
+      case 'press':
+        if (!take([move.line])) take(CATEGORY_PRESS[ctx.profile.category]);
+        break;
+      case 'not-so-fast':
+        if (!(move.goal?.statement && take(tone(NOT_SO_FAST), withStatement(move.goal.statement))))
+          take(CATEGORY_PRESS[ctx.profile.category]);
+        break;
+      case 'summarise':
+        take(SUMMARY, (t) => t.replace('{i}', listOf(move.items)));
+        break;
+      case 'wrap-up':
+        take(WRAP_UP);
+        if (move.items.length) take(WRAP_UP_ITEMS, (t) => t.replace('{i}', listOf(move.items)));
+        take(WRAP_UP_ASK);
+        break;
+      case 'close': {
+        const bank = CLOSE[ctx.profile.category];
+        if (
+          !take(move.satisfied ? bank.yes : bank.no) &&
+          !take(move.satisfied ? CLOSE_EXTRA : bank.yes) &&
+          !take(CLOSE_EXTRA)
+        )
+          take(bank.no);
+        break;
+      }
+    }
+  }
+
+  if (out.length === 0) {
+    if (!take(CATEGORY_PRESS[ctx.profile.category])) take(FALLBACK);
+  }
+  // Everything said already: an empty draft lets the guard rails supply the last-resort line.
+  return out.join(' ');
+}
+
+function countSentences(parts: string[]): number {
+  return parts.reduce((n, p) => n + splitSentences(p).length, 0);
+}
+
+type Take = (options: string[], fill?: (t: string) => string) => boolean;
+
+function realiseAnswer(
+  move: Extract<Move, { kind: 'answer' }>,
+  ctx: PhrasingContext,
+  take: Take,
+  tone: <T>(o: Record<ChatTone, T>) => T,
+  withStatement: (s: string) => (t: string) => string,
+): void {
+  const content = move.content;
+  switch (content.kind) {
+    case 'wellbeing':
+      take(tone(WELLBEING));
+      return;
+    case 'name':
+      take(["It's {n}.", "I'm {n}.", '{n}. Nice to speak to you.'], (t) =>
+        t.replace('{n}', ctx.profile.name),
+      );
+      return;
+    case 'remark':
+      take([content.text, `Well, ${lc(content.text)}`, `Honestly, ${lc(content.text)}`]);
+      return;
+    case 'sure':
+      take(tone(SURE));
+      return;
+    case 'recap': {
+      const clause = content.text.split(/,? (?:and|but|so|because) |; |, /)[0]!.replace(/[.!?]+$/, '');
+      if (
+        !take(['Like I said, {c}.', 'As I said, {c}.', 'It comes back to what I told you: {c}.'], (t) =>
+          t.replace('{c}', lc(clause)),
+        )
+      ) {
+        take(tone(GENERIC_ANSWER));
+      }
+      return;
+    }
+    case 'asap':
+      if (!take(tone(ASAP))) take(tone(GENERIC_ANSWER));
+      return;
+    case 'details':
+      if (!take(tone(DETAILS), (t) => t.replace('{S}', cap(content.subject)).replace('{s}', content.subject)))
+        take(tone(GENERIC_ANSWER));
+      return;
+    case 'deflect':
+      take(tone(DEFLECT_ANSWER));
+      return;
+    case 'number':
+      if (content.figure && !content.asking) {
+        if (!take(NUMBER_MINE, (t) => t.replace('{x}', content.figure!))) take(NUMBER_YOURS);
+      } else if (content.figure) {
+        if (!take(NUMBER_ASKING, (t) => cap(t.replace('{x}', content.figure!)))) take(NUMBER_YOURS);
+      } else take(NUMBER_YOURS);
+      return;
+    case 'generic':
+      if (!take(tone(GENERIC_ANSWER))) take(FALLBACK);
+      return;
+    case 'reason':
+      take(['{s}', 'Simple. {s}', 'Well, {l}', "It's simple: {l}"], withStatement(content.text));
+      return;
+    case 'firm': {
+      const more = content.position.more.find((m) => take([m, `And ${lc(m)}`]));
+      if (!more) {
+        if (!take(tone(HOLD_AGAIN))) take(WHY[ctx.profile.category]);
+      }
+      if (content.position.evidenceAsk) take(EVIDENCE_LEADS, withStatement(content.position.evidenceAsk));
+      return;
+    }
+    case 'because':
+      if (/\bwhy (?:did|didn'?t|have|haven'?t) you\b/i.test(move.question.text) && take(WHY_PAST)) return;
+      if (!take(WHY[ctx.profile.category]) && !take(tone(HOLD_AGAIN))) take(tone(GENERIC_ANSWER));
+      return;
+    case 'item': {
+      if (content.conflict && take(tone(REFUSE), withStatement(content.text))) return;
+      const kind = move.question.kind;
+      const leads =
+        ANSWER_LEADS[kind === 'want' || kind === 'why' || kind === 'when' ? kind : 'other'] ??
+        ANSWER_LEADS.other!;
+      take(leads, withStatement(content.text));
+      return;
+    }
+  }
+}
+
+function realiseFigure(move: Extract<Move, { kind: 'figure' }>, ctx: PhrasingContext, take: Take): void {
+  const fill = (t: string): string =>
+    cap(
+      t
+        .replace(/\{x\}/g, figureText(move.figure))
+        .replace(/\{c\}/g, move.counter ?? '')
+        .replace(/\{r\}/g, move.reference ?? '')
+        .replace(/\{p\}/g, move.previous ?? ''),
+    );
+  if (move.previous && move.direction && move.verdict !== 'accept' && ctx.rng.chance(0.7))
+    take(move.direction === 'down' ? FIGURE.movedDown! : FIGURE.movedUp!, fill);
+  switch (move.verdict) {
+    case 'accept':
+      if (!take(move.floor ? FIGURE.acceptFloor! : FIGURE.accept!, fill)) take(FIGURE.note!, fill);
+      return;
+    case 'counter':
+      take(move.floor ? FIGURE.counterFloor! : FIGURE.counter!, fill);
+      if (move.atLimit) take(FIGURE.atLimit!);
+      return;
+    case 'hold':
+      if (ctx.tone === 'tough' && ctx.rng.chance(0.5) && take(FIGURE.toughHold!, fill)) return;
+      if (move.floor && move.reference) {
+        if (!take(FIGURE.holdFloor!, fill)) take(FIGURE.hold!, fill);
+      } else if (move.reference && move.atLimit) {
+        if (!take(FIGURE.holdLimit!, fill)) take(FIGURE.hold!, fill);
+      } else if (move.reference) {
+        if (!take(FIGURE.holdRef!, fill)) take(FIGURE.hold!, fill);
+      } else {
+        if (!take(FIGURE.hold!, fill)) take(FIGURE.toughHold!, fill);
+      }
+      if (move.atLimit) take(FIGURE.atLimit!);
+      else take(ASK_BASIS);
+      return;
+    case 'probe':
+      if (!take(FIGURE.probe!, fill)) take(FIGURE.note!, fill);
+      return;
+    case 'note':
+      if (
+        !take(
+          ctx.profile.voice.noteTaking.length && ctx.rng.chance(0.5)
+            ? ctx.profile.voice.noteTaking.map((n) => `{x}. ${n}`)
+            : move.committed
+              ? FIGURE.noteCommit!
+              : FIGURE.note!,
+          fill,
+        )
+      )
+        take(FIGURE.note!, fill);
+      return;
+  }
+}

@@ -1,0 +1,182 @@
+import type { ChatTone, ScenarioCategory, ScenarioDefinition } from '@parley/contracts';
+import { deriveState, sentenceKey, splitSentences, type ChatLine, type Phase } from './conversation-state';
+import { detectInjection, isIdentityProbe, sanitiseReply, type Internals } from './guard-rails';
+import { analyseMessage, type MessageAnalysis } from './message-analysis';
+import { planMoves } from './move-selection';
+import type { Move } from './moves';
+import { personaProfile } from './persona-profile';
+import { realise } from './phrasing';
+import { createRng, hashString } from './prng';
+
+/**
+ * The builtin role-play partner: an in-character engine driven by the scenario's persona, goals, firm
+ * positions and the chosen tone. Pure and deterministic — the same scenario, tone, history and seed
+ * always give the same reply — with no network and no state outside its arguments.
+ *
+ * Each turn: analyse the learner's latest message (nlp), derive where the conversation stands from
+ * the whole history (state machine), plan the persona's moves (reaction, substance, agenda), phrase
+ * them in the persona's voice without repeating itself, and check the result (guard rails).
+ */
+
+export interface ReplyInput {
+  scenario: ScenarioDefinition;
+  tone: ChatTone;
+  messages: ChatLine[];
+  seed?: number;
+}
+
+export interface ReplyPlan {
+  text: string;
+  moves: Move[];
+  phase: Phase;
+  turn: number;
+  analysis: MessageAnalysis | null;
+}
+
+const TONE_SEED: Record<ChatTone, number> = { friendly: 11, neutral: 23, tough: 37 };
+
+export function generateReply(input: ReplyInput): string {
+  return planReply(input).text;
+}
+
+/** The reply with the reasoning behind it: the moves chosen and the phase the conversation is in. */
+export function planReply(input: ReplyInput): ReplyPlan {
+  const { scenario, tone } = input;
+  const profile = personaProfile(scenario);
+  const messages = input.messages.filter(
+    (m) => (m.sender === 'user' || m.sender === 'ai') && typeof m.content === 'string',
+  );
+  const last = messages[messages.length - 1];
+  const baseSeed = input.seed ?? hashString(scenario.id);
+
+  if (!last || last.sender !== 'user' || last.content.trim() === '') {
+    return nudge(input, messages, baseSeed);
+  }
+
+  const analysis = analyseMessage(last.content);
+  const state = deriveState(profile, messages, analysis);
+  const rng = createRng(baseSeed, state.turn, hashString(analysis.text), TONE_SEED[tone]);
+  const moves = planMoves({
+    profile,
+    tone,
+    state,
+    latest: analysis,
+    injection: detectInjection(last.content),
+    identityProbe: isIdentityProbe(last.content),
+    chance: () => rng.next(),
+  });
+  const draft = realise(moves, { profile, tone, rng, said: state.said });
+  const text = sanitiseReply(
+    draft,
+    internalsOf(scenario),
+    fallbackLine(profile.category, state.said, rng.int(100)),
+  );
+  return { text, moves, phase: state.phase, turn: state.turn, analysis };
+}
+
+/** The persona's first line: the scenario's opening, warmer or curter to suit the tone. */
+export function generateOpening(scenario: ScenarioDefinition, tone: ChatTone, seed?: number): string {
+  const opening = scenario.openingLine.replace(/\s+/g, ' ').trim();
+  const rng = createRng(seed ?? hashString(scenario.id), TONE_SEED[tone], 0x0be11);
+  const sentences = splitSentences(opening);
+  if (tone === 'neutral') return opening;
+
+  if (tone === 'friendly') {
+    const greeted =
+      /^(?:hi|hello|hey|good (?:morning|afternoon|evening)|morning|welcome|thanks|thank you)\b/i.test(
+        opening,
+      );
+    const warmStart = greeted ? '' : `${pick(rng, WARM_START[scenario.category])} `;
+    const warmEnd = ` ${pick(rng, WARM_END)}`;
+    return `${warmStart}${opening}${warmEnd}`.trim();
+  }
+
+  const core = sentences.filter((s) => !PLEASANTRY.test(s));
+  const kept = core.length > 0 ? core : sentences.slice(-1);
+  return `${kept.join(' ')} ${pick(rng, CURT_END)}`.trim();
+}
+
+const WARM_START: Record<ScenarioCategory, string[]> = {
+  'job-interviews': ["It's lovely to meet you.", 'Thanks so much for coming in.'],
+  'customer-service': ['Hi there, thanks for taking my call.', 'Hello, thank you for picking up.'],
+  sales: ['Hi, thanks for coming by.', 'Hello, nice to meet you.'],
+  'team-meetings': ['Hi all, thanks for being here.', 'Good to see everyone.'],
+  'conflict-resolution': ['Hey, good to see you.', 'Oh, hi, nice to see you.'],
+  networking: ['Hi there!', 'Oh, hello!'],
+  'salary-negotiation': ['Hi, thanks so much for making the time.', 'Hello, lovely to speak with you.'],
+  'giving-feedback': ['Hi, thanks for setting this up.', 'Hey, good to see you.'],
+  'setting-boundaries': ['Hey, good to see you.', 'Hi, nice to catch you.'],
+  'executive-communication': ['Thanks for making the time.', 'Good to see you.'],
+  'crisis-management': ['Thank you for calling me directly.', 'I appreciate you reaching out straight away.'],
+};
+const WARM_END = [
+  "I'm glad we're talking.",
+  "I'm sure we can work this out together.",
+  'Take your time.',
+  "I'm all ears.",
+];
+const CURT_END = [
+  'Keep it brief.',
+  'And be specific.',
+  "I don't have long, so get to the point.",
+  "Let's not waste time.",
+];
+const PLEASANTRY =
+  /^(?:hi|hello|hey|hiya|thanks|thank you|good to|great to|nice to|lovely|wow|oh|welcome|congratulations|sorry|happy to)\b[^?]*[.!]$/i;
+
+function pick(rng: { int(n: number): number }, options: string[]): string {
+  return options[rng.int(options.length)] ?? options[0] ?? '';
+}
+
+function internalsOf(scenario: ScenarioDefinition): Internals {
+  return {
+    notes: [...scenario.holdsFirmOn, ...scenario.personaGoals],
+    coaching: [...scenario.learnerObjectives, ...scenario.strongResponses],
+  };
+}
+
+const FALLBACKS: Record<ScenarioCategory, string[]> = {
+  'job-interviews': ['Tell me more.', "Let's move on to the next question.", 'Go on.'],
+  'customer-service': ['So what happens now?', 'I need this fixed.', 'What are you going to do?'],
+  sales: ['Convince me.', 'What else?', 'Go on.'],
+  'team-meetings': ["Let's keep moving.", 'Anything else?', 'Go on.'],
+  'conflict-resolution': ['So where does that leave us?', 'Go on.', 'What now?'],
+  networking: ['Tell me more.', 'Go on.', 'Interesting.'],
+  'salary-negotiation': ['Where does that leave us?', 'Go on.', 'What else?'],
+  'giving-feedback': ['Go on.', 'Okay. What else?', 'I am listening.'],
+  'setting-boundaries': ['Go on.', 'So what now?', 'What else?'],
+  'executive-communication': ['Go on.', 'What else?', 'Next.'],
+  'crisis-management': ['Go on.', 'What else?', 'Keep going.'],
+};
+
+function fallbackLine(category: ScenarioCategory, said: Set<string>, offset: number): string {
+  const options = FALLBACKS[category];
+  for (let i = 0; i < options.length; i += 1) {
+    const line = options[(i + offset) % options.length] ?? '';
+    if (!said.has(sentenceKey(line))) return line;
+  }
+  return 'Go on.';
+}
+
+const NUDGES = [
+  'Are you still there?',
+  'Take your time.',
+  "Whenever you're ready.",
+  'So?',
+  'I am waiting.',
+  'Hello?',
+];
+
+/** Called with no new learner message: the persona prompts, without repeating itself. */
+function nudge(input: ReplyInput, messages: ChatLine[], seed: number): ReplyPlan {
+  const said = new Set(
+    messages.filter((m) => m.sender === 'ai').flatMap((m) => splitSentences(m.content).map(sentenceKey)),
+  );
+  const rng = createRng(seed, messages.length, 0x5eed);
+  const options = rng.shuffle(NUDGES);
+  const text =
+    options.find((o) => !said.has(sentenceKey(o))) ??
+    fallbackLine(input.scenario.category, said, rng.int(10));
+  const turn = messages.filter((m) => m.sender === 'user').length;
+  return { text, moves: [], phase: turn <= 1 ? 'opening' : 'exploring', turn, analysis: null };
+}

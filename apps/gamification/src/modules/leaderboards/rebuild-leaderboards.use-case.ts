@@ -1,0 +1,41 @@
+import type { DataSource } from 'typeorm';
+import { currentBuckets } from './leaderboard-buckets';
+import { LeaderboardScores } from './leaderboard-scores.repository';
+import type { LeaderboardStore } from './leaderboard.store';
+
+export interface RebuildReport {
+  players: number;
+  boards: number;
+  deletedKeys: number;
+}
+
+/**
+ * Recreates the boards people can see (all-time, this week, this month) from PostgreSQL after Redis lost
+ * them, or to repair them. Runs in one transaction holding a SHARE lock on players: event handlers and
+ * claims (which write players) wait until it is done, then put their own fresh scores on top, so nothing
+ * is lost and nothing stale is written over newer data.
+ */
+export class RebuildLeaderboardsUseCase {
+  private readonly scores = new LeaderboardScores();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: LeaderboardStore,
+  ) {}
+
+  async execute(now: Date = new Date()): Promise<RebuildReport> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`LOCK TABLE players IN SHARE MODE`);
+      const deletedKeys = await this.store.clear();
+      let players = 0;
+      let boards = 0;
+      for (const bucket of currentBuckets(now)) {
+        const rows = await this.scores.scoresOfEveryone(manager, bucket);
+        players = Math.max(players, rows.length);
+        await this.store.fill(bucket, rows);
+        boards += 4;
+      }
+      return { players, boards, deletedKeys };
+    });
+  }
+}

@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { DailyChallenge } from '@parley/contracts';
+import { queryRows } from '@parley/server-database';
+import type { Day } from './domain/calendar';
+import {
+  challengesFor,
+  progressFrom,
+  type CompletedSessionFacts,
+  type GeneratedChallenge,
+} from './domain/daily-challenges';
+
+interface ProgressRow {
+  challenge_id: string;
+  progress: number;
+  completed_at: Date | null;
+}
+
+/** Progress and claims of the daily challenges; the set itself is generated, never stored ahead. */
+@Injectable()
+export class DailyChallengesRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Moves the challenges of the user's `day` that a completed session counts for. */
+  async advance(
+    manager: EntityManager,
+    userId: string,
+    day: Day,
+    session: CompletedSessionFacts,
+  ): Promise<void> {
+    const moved = challengesFor(userId, day)
+      .map((c) => ({ c, by: Math.min(progressFrom(c.measure, session), c.target) }))
+      .filter((m) => m.by > 0);
+    if (moved.length === 0) return;
+    await manager.query(
+      `INSERT INTO daily_challenges (user_id, challenge_id, day, progress, target)
+       SELECT $1, c.id, $2, c.by, c.target FROM unnest($3::text[], $4::int[], $5::int[]) AS c(id, by, target)
+       ON CONFLICT (user_id, challenge_id) DO UPDATE
+         SET progress = LEAST(daily_challenges.progress + EXCLUDED.progress, daily_challenges.target)`,
+      [userId, day, moved.map((m) => m.c.id), moved.map((m) => m.by), moved.map((m) => m.c.target)],
+    );
+  }
+
+  /** The user's challenges of `day` with their progress, in the panel's order. */
+  async forDay(
+    userId: string,
+    day: Day,
+    manager: EntityManager | DataSource = this.dataSource,
+    lock = false,
+  ): Promise<Array<{ challenge: GeneratedChallenge; view: DailyChallenge }>> {
+    const set = challengesFor(userId, day);
+    const rows = await queryRows<ProgressRow>(
+      manager,
+      `SELECT challenge_id, progress, completed_at FROM daily_challenges
+        WHERE user_id = $1 AND challenge_id = ANY($2::text[])${lock ? ' FOR UPDATE' : ''}`,
+      [userId, set.map((c) => c.id)],
+    );
+    const byId = new Map(rows.map((r) => [r.challenge_id, r]));
+    return set.map((challenge) => {
+      const row = byId.get(challenge.id);
+      return {
+        challenge,
+        view: {
+          id: challenge.id,
+          description: challenge.description,
+          xp: challenge.xp,
+          progress: Math.min(row?.progress ?? 0, challenge.target),
+          target: challenge.target,
+          completed_at: row?.completed_at?.toISOString() ?? null,
+        },
+      };
+    });
+  }
+
+  /** Marks a challenge claimed; false when it already was (or has no progress row). */
+  async markClaimed(manager: EntityManager, userId: string, challengeId: string, at: Date): Promise<boolean> {
+    const updated = await queryRows(
+      manager,
+      `UPDATE daily_challenges SET completed_at = $3
+        WHERE user_id = $1 AND challenge_id = $2 AND completed_at IS NULL AND progress >= target
+        RETURNING challenge_id`,
+      [userId, challengeId, at],
+    );
+    return updated.length > 0;
+  }
+}

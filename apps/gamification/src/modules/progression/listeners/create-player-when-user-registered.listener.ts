@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { DomainEvent } from '@parley/contracts';
+import { ListensTo, type DomainEventListener } from '@parley/server-messaging';
+import { savePlayerProfile } from './save-player-profile';
+
+/** A new account becomes a player with the name it signed up with (never its e-mail address). */
+@Injectable()
+@ListensTo('identity.user-registered')
+export class CreatePlayerWhenUserRegisteredListener implements DomainEventListener<'identity.user-registered'> {
+  async handle(event: DomainEvent<'identity.user-registered'>, manager: EntityManager): Promise<void> {
+    await savePlayerProfile(manager, event.userId, new Date(event.occurredAt), {
+      username: event.payload.fullName,
+      timezone: null,
+    });
+  }
+}

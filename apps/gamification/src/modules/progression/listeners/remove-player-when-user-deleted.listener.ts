@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { DomainEvent } from '@parley/contracts';
+import { ListensTo, type DomainEventListener } from '@parley/server-messaging';
+import { Leaderboards } from '../../leaderboards/leaderboards';
+
+/**
+ * Erasure: the ledger, sessions, days, badges, challenges and the player go, the user leaves every
+ * leaderboard, and a tombstone (the id only) stops events still in flight from bringing them back.
+ */
+@Injectable()
+@ListensTo('identity.user-deleted')
+export class RemovePlayerWhenUserDeletedListener implements DomainEventListener<'identity.user-deleted'> {
+  constructor(private readonly leaderboards: Leaderboards) {}
+
+  async handle(event: DomainEvent<'identity.user-deleted'>, manager: EntityManager): Promise<void> {
+    const userId = event.userId;
+    await manager.query(
+      `INSERT INTO deleted_users (user_id, deleted_at) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [userId, event.payload.deletedAt],
+    );
+    // The player row first: it is what every other writer of this user locks.
+    await manager.query(`SELECT 1 FROM players WHERE user_id = $1 FOR UPDATE`, [userId]);
+    for (const table of [
+      'xp_ledger',
+      'completed_sessions',
+      'active_days',
+      'user_badges',
+      'daily_challenges',
+    ]) {
+      await manager.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
+    }
+    await manager.query(`DELETE FROM players WHERE user_id = $1`, [userId]);
+    await this.leaderboards.remove(userId);
+  }
+}

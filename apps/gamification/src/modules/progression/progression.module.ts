@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { GetLeaderboardUseCase } from '../leaderboards/get-leaderboard.use-case';
+import { Leaderboards } from '../leaderboards/leaderboards';
+import { DailyChallengesRepository } from './daily-challenges.repository';
+import { GamificationRpcController } from './gamification.rpc-controller';
+import { AwardXpWhenSessionCompletedListener } from './listeners/award-xp-when-session-completed.listener';
+import { CreatePlayerWhenUserRegisteredListener } from './listeners/create-player-when-user-registered.listener';
+import { RecordActivityWhenUserSignedInListener } from './listeners/record-activity-when-user-signed-in.listener';
+import { RemovePlayerWhenUserDeletedListener } from './listeners/remove-player-when-user-deleted.listener';
+import { UpdatePlayerWhenProfileUpdatedListener } from './listeners/update-player-when-profile-updated.listener';
+import { PlayerProgress } from './player-progress';
+import { PlayersRepository } from './players.repository';
+import { ClaimDailyChallengeUseCase } from './use-cases/claim-daily-challenge.use-case';
+import { GetSummaryUseCase } from './use-cases/get-summary.use-case';
+import { ListDailyChallengesUseCase } from './use-cases/list-daily-challenges.use-case';
+
+/** XP, levels, streaks, badges, daily challenges and the leaderboards, all driven by events. */
+@Module({
+  controllers: [GamificationRpcController],
+  providers: [
+    Leaderboards,
+    PlayersRepository,
+    PlayerProgress,
+    DailyChallengesRepository,
+    GetSummaryUseCase,
+    ListDailyChallengesUseCase,
+    ClaimDailyChallengeUseCase,
+    GetLeaderboardUseCase,
+    AwardXpWhenSessionCompletedListener,
+    RecordActivityWhenUserSignedInListener,
+    CreatePlayerWhenUserRegisteredListener,
+    UpdatePlayerWhenProfileUpdatedListener,
+    RemovePlayerWhenUserDeletedListener,
+  ],
+})
+export class ProgressionModule {}

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { EarnedBadge, GamificationSummary } from '@parley/contracts';
+import { queryRows } from '@parley/server-database';
+import { GetLeaderboardUseCase } from '../../leaderboards/get-leaderboard.use-case';
+import type { Caller } from '../../rpc-caller';
+import { badgeById } from '../domain/badges.data';
+import { dayIn } from '../domain/calendar';
+import { levelFor, levelProgress } from '../domain/levels';
+import { visibleStreak } from '../domain/streaks';
+import { PlayersRepository } from '../players.repository';
+
+/** GET /api/gamification/summary: the caller's level, streak, XP and badges, and the panel's leaderboard. */
+@Injectable()
+export class GetSummaryUseCase {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly players: PlayersRepository,
+    private readonly leaderboard: GetLeaderboardUseCase,
+  ) {}
+
+  async execute(caller: Caller, now: Date = new Date()): Promise<GamificationSummary> {
+    const [player, badges, leaderboard] = await Promise.all([
+      this.players.get(caller.userId),
+      this.badges(caller.userId),
+      this.leaderboard.panel(),
+    ]);
+    return {
+      level: levelFor(player.totalXp).level,
+      streak: visibleStreak(
+        { current: player.currentStreak, lastActiveDay: player.lastActiveDay },
+        dayIn(now, player.timezone),
+      ),
+      xp: player.totalXp,
+      badges,
+      levelProgress: levelProgress(player.totalXp),
+      leaderboard,
+    };
+  }
+
+  /** Earned badges, newest first; those earned together in catalogue order. */
+  private async badges(userId: string): Promise<EarnedBadge[]> {
+    const rows = await queryRows<{ badge_id: string; earned_at: Date }>(
+      this.dataSource,
+      `SELECT badge_id, earned_at FROM user_badges WHERE user_id = $1`,
+      [userId],
+    );
+    return rows
+      .flatMap((r) => {
+        const badge = badgeById(r.badge_id);
+        return badge ? [{ badge, earnedAt: r.earned_at }] : []; // retired from the catalogue
+      })
+      .sort((a, b) => b.earnedAt.getTime() - a.earnedAt.getTime() || a.badge.position - b.badge.position)
+      .map(({ badge, earnedAt }) => ({
+        id: badge.id,
+        icon: badge.icon,
+        title: badge.title,
+        description: badge.description,
+        earned_at: earnedAt.toISOString(),
+      }));
+  }
+}

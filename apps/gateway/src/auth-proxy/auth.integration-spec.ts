@@ -1,0 +1,393 @@
+import { randomUUID } from 'node:crypto';
+import { AUTH_ERRORS, type AuthSession, type AuthUser } from '@parley/contracts';
+import {
+  linkIn,
+  startSystem,
+  uniqueSuffix,
+  waitFor,
+  waitForMail,
+  mailsTo,
+  type TestSystem,
+} from '@parley/server-testing';
+
+/**
+ * Sign-up to deletion over HTTP through the gateway, with identity, Redis, PostgreSQL, Kafka and the
+ * SMTP catcher all real. Each request comes from its own client address unless a test says otherwise,
+ * so the per-address limits only bite where a test wants them to.
+ */
+let system: TestSystem;
+const PASSWORD = 'marmalade skyline 42';
+
+function ip(): string {
+  return `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+}
+
+function call(
+  path: string,
+  init: {
+    method?: string;
+    body?: unknown;
+    token?: string;
+    from?: string;
+    headers?: Record<string, string>;
+  } = {},
+) {
+  return fetch(`${system.baseUrl}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    redirect: 'manual',
+    headers: {
+      'x-forwarded-for': init.from ?? ip(),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...init.headers,
+    },
+    body:
+      init.body === undefined
+        ? undefined
+        : typeof init.body === 'string'
+          ? init.body
+          : JSON.stringify(init.body),
+  });
+}
+
+async function json<T>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+function newEmail(): string {
+  return `u-${uniqueSuffix()}@example.com`;
+}
+
+async function signUp(email: string, fullName = 'Grace Hopper'): Promise<void> {
+  const res = await call('/auth/v1/signup', {
+    body: { email, password: PASSWORD, data: { full_name: fullName } },
+  });
+  expect(res.status).toBe(200);
+}
+
+/** Follows the link in the confirmation e-mail; returns the session from the redirect's fragment. */
+async function confirm(email: string, nth = 1): Promise<AuthSession> {
+  const mail = await waitForMail(email, nth);
+  const link = linkIn(mail, `${system.baseUrl}/auth/v1/verify?`);
+  const res = await fetch(link, { redirect: 'manual' });
+  expect(res.status).toBe(303);
+  const location = new URL(res.headers.get('location')!);
+  expect(location.pathname).toBe('/auth/callback');
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  expect(fragment.get('error')).toBeNull();
+  const accessToken = fragment.get('access_token')!;
+  const user = await json<AuthUser>(await call('/auth/v1/user', { token: accessToken }));
+  return {
+    access_token: accessToken,
+    refresh_token: fragment.get('refresh_token')!,
+    expires_at: Number(fragment.get('expires_at')),
+    expires_in: Number(fragment.get('expires_in')),
+    token_type: 'bearer',
+    user,
+  };
+}
+
+async function signIn(email: string, password = PASSWORD, from?: string): Promise<Response> {
+  return call('/auth/v1/token?grant_type=password', { body: { email, password }, from });
+}
+
+async function confirmedUser(): Promise<{ email: string; session: AuthSession }> {
+  const email = newEmail();
+  await signUp(email);
+  await confirm(email);
+  const session = await json<AuthSession>(await signIn(email));
+  return { email, session };
+}
+
+describe('identity over the gateway', () => {
+  beforeAll(async () => {
+    system = await startSystem({
+      label: 'auth',
+      env: { gateway: { TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '100000' } },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  it('signs up, e-mails a confirmation link that confirms and lands on /auth/callback signed in', async () => {
+    const email = newEmail();
+    const res = await call('/auth/v1/signup', {
+      body: { email, password: PASSWORD, data: { full_name: 'Grace Hopper' } },
+    });
+    const user = await json<AuthUser>(res);
+    expect(user).toMatchObject({
+      email,
+      user_metadata: { full_name: 'Grace Hopper' },
+      email_confirmed_at: null,
+    });
+
+    const unconfirmed = await signIn(email);
+    expect(unconfirmed.status).toBe(400);
+    expect(await unconfirmed.json()).toEqual({ error: AUTH_ERRORS.emailNotConfirmed });
+
+    const mail = await waitForMail(email);
+    expect(mail.subject).toBe('Confirm your Parley account');
+    expect(mail.text).toContain('Hi Grace Hopper,');
+    const session = await confirm(email);
+    expect(session.user.email).toBe(email);
+    expect(session.user.email_confirmed_at).not.toBeNull();
+
+    // The link works once.
+    const again = await fetch(linkIn(mail, `${system.baseUrl}/auth/v1/verify?`), { redirect: 'manual' });
+    expect(new URL(again.headers.get('location')!).hash).toContain('error=access_denied');
+    // Announced through the outbox.
+    const events = await system.sql<{ type: string }>(
+      'identity',
+      `SELECT type FROM outbox WHERE key = $1 ORDER BY seq`,
+      [user.id],
+    );
+    expect(events.map((e) => e.type)).toEqual(['identity.user-registered', 'identity.user-confirmed']);
+  });
+
+  it('answers a password sign-in with the session JSON of the Supabase wire format', async () => {
+    const { email, session } = await confirmedUser();
+    expect(Object.keys(session).sort()).toEqual([
+      'access_token',
+      'expires_at',
+      'expires_in',
+      'refresh_token',
+      'token_type',
+      'user',
+    ]);
+    expect(session.token_type).toBe('bearer');
+    expect(session.expires_in).toBe(900);
+    expect(session.expires_at).toBeGreaterThan(Date.now() / 1000 + 800);
+    expect(session.user).toMatchObject({ email, user_metadata: { full_name: 'Grace Hopper' } });
+    const [header] = session.access_token.split('.');
+    expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toMatchObject({
+      alg: 'ES256',
+      kid: expect.any(String),
+    });
+    const events = await system.sql<{ type: string }>(
+      'identity',
+      `SELECT type FROM outbox WHERE key = $1 ORDER BY seq`,
+      [session.user.id],
+    );
+    expect(events.map((e) => e.type)).toContain('identity.user-signed-in');
+  });
+
+  it('gives unknown e-mail and wrong password the same answer in about the same time', async () => {
+    const { email } = await confirmedUser();
+    const timings: Record<'unknown' | 'wrong', number[]> = { unknown: [], wrong: [] };
+    for (let i = 0; i < 6; i++) {
+      for (const kind of ['unknown', 'wrong'] as const) {
+        const started = performance.now();
+        const res = await signIn(kind === 'unknown' ? newEmail() : email, 'not the password at all');
+        timings[kind].push(performance.now() - started);
+        expect(res.status).toBe(400);
+        expect(await res.json()).toEqual({ error: AUTH_ERRORS.invalidCredentials });
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const [unknown, wrong] = [median(timings.unknown), median(timings.wrong)];
+    // Both paths run one argon2id verification (~tens of ms); without the dummy check the gap is that big.
+    expect(Math.abs(unknown - wrong)).toBeLessThan(Math.max(15, 0.35 * Math.max(unknown, wrong)));
+  });
+
+  it('rotates the refresh token on every use and revokes the whole family when a used one comes back', async () => {
+    const { session } = await confirmedUser();
+    const first = await json<AuthSession>(
+      await call('/auth/v1/token?grant_type=refresh_token', {
+        body: { refresh_token: session.refresh_token },
+      }),
+    );
+    expect(first.refresh_token).not.toBe(session.refresh_token);
+    expect((await call('/auth/v1/user', { token: first.access_token })).status).toBe(200);
+    const second = await json<AuthSession>(
+      await call('/auth/v1/token?grant_type=refresh_token', { body: { refresh_token: first.refresh_token } }),
+    );
+
+    const reused = await call('/auth/v1/token?grant_type=refresh_token', {
+      body: { refresh_token: session.refresh_token },
+    });
+    expect(reused.status).toBe(400);
+    expect(await reused.json()).toEqual({ error: AUTH_ERRORS.refreshTokenAlreadyUsed });
+    // The newest token of the family is dead too, and so are its access tokens.
+    const latest = await call('/auth/v1/token?grant_type=refresh_token', {
+      body: { refresh_token: second.refresh_token },
+    });
+    expect(latest.status).toBe(400);
+    expect((await call('/auth/v1/user', { token: second.access_token })).status).toBe(401);
+    const unknown = await call('/auth/v1/token?grant_type=refresh_token', {
+      body: { refresh_token: 'not-a-token' },
+    });
+    expect(await unknown.json()).toEqual({ error: AUTH_ERRORS.refreshTokenNotFound });
+  });
+
+  it('stores refresh tokens and confirmation links only as hashes', async () => {
+    const { session } = await confirmedUser();
+    const rows = await system.sql<{ token_hash: string }>(
+      'identity',
+      `SELECT token_hash FROM refresh_tokens WHERE user_id = $1`,
+      [session.user.id],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r.token_hash)).not.toContain(session.refresh_token);
+    const hashes = await system.sql<{ password_hash: string }>(
+      'identity',
+      `SELECT password_hash FROM credentials WHERE user_id = $1`,
+      [session.user.id],
+    );
+    expect(hashes[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('logs out: the access token stops working at once and the refresh token is revoked', async () => {
+    const { session } = await confirmedUser();
+    const res = await call('/auth/v1/logout', { method: 'POST', token: session.access_token });
+    expect(res.status).toBe(204);
+    const after = await call('/auth/v1/user', { token: session.access_token });
+    expect(after.status).toBe(401);
+    expect(await after.json()).toEqual({ error: 'User is not authenticated' });
+    expect(
+      (
+        await call('/auth/v1/token?grant_type=refresh_token', {
+          body: { refresh_token: session.refresh_token },
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it('refuses short, overlong and common passwords and accepts long passphrases, with no composition rules', async () => {
+    for (const [password, error] of [
+      ['short', AUTH_ERRORS.passwordTooShort],
+      ['x'.repeat(129), AUTH_ERRORS.passwordTooLong],
+      ['password123', AUTH_ERRORS.passwordTooCommon],
+      ['iloveyou', AUTH_ERRORS.passwordTooCommon],
+    ] as const) {
+      const res = await call('/auth/v1/signup', { body: { email: newEmail(), password } });
+      expect(res.status).toBe(422);
+      expect(await res.json()).toEqual({ error: error });
+    }
+    const long = await call('/auth/v1/signup', {
+      body: {
+        email: newEmail(),
+        password: 'correct horse battery staple '.repeat(2) + 'plus some more words',
+      },
+    });
+    expect(long.status).toBe(200);
+  });
+
+  it('answers sign-up for an address that already has an account the same way, without a second account', async () => {
+    const { email } = await confirmedUser();
+    const res = await call('/auth/v1/signup', { body: { email, password: 'another fine passphrase' } });
+    expect(res.status).toBe(200);
+    expect(await json<AuthUser>(res)).toMatchObject({ email, email_confirmed_at: null });
+    const accounts = await system.sql('identity', `SELECT id FROM users WHERE email = $1`, [email]);
+    expect(accounts).toHaveLength(1);
+    expect((await signIn(email, 'another fine passphrase')).status).toBe(400);
+  });
+
+  it('re-sends the confirmation on request and says the same for unknown addresses', async () => {
+    const email = newEmail();
+    await signUp(email);
+    await waitForMail(email, 1);
+    const res = await call('/auth/v1/resend', { body: { type: 'signup', email } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({});
+    await waitForMail(email, 2);
+    await confirm(email, 2);
+    const unknown = await call('/auth/v1/resend', { body: { type: 'signup', email: newEmail() } });
+    expect(unknown.status).toBe(200);
+  });
+
+  it('refuses the 101st failed sign-in on one account within the hour, even with the right password', async () => {
+    const { email } = await confirmedUser();
+    for (let i = 0; i < 100; i++) expect((await signIn(email, `wrong guess ${i}`)).status).toBe(400);
+    const locked = await signIn(email, PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(await locked.json()).toEqual({ error: AUTH_ERRORS.accountLocked });
+  }, 120_000);
+
+  it('limits sign-in attempts per client address', async () => {
+    const from = ip();
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await signIn(newEmail(), 'whatever it is', from)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+
+  it('refuses tampered, unsigned and expired access tokens', async () => {
+    const { session } = await confirmedUser();
+    const [header, payload, signature] = session.access_token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: randomUUID() })).toString('base64url')}.${signature}`;
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    const expired = `${header}.${Buffer.from(JSON.stringify({ ...claims, exp: 1 })).toString('base64url')}.${signature}`;
+    for (const bad of [tampered, none, expired]) {
+      const res = await call('/auth/v1/user', { token: bad });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ error: 'User is not authenticated' });
+    }
+  });
+
+  it('updates the full name, and rejects wrong types, unknown fields and oversized values', async () => {
+    const { session } = await confirmedUser();
+    const ok = await call('/auth/v1/user', {
+      method: 'PUT',
+      token: session.access_token,
+      body: { data: { full_name: 'Grace B. Hopper' } },
+    });
+    expect(await json<AuthUser>(ok)).toMatchObject({ user_metadata: { full_name: 'Grace B. Hopper' } });
+    for (const body of [
+      { data: { full_name: 42 } },
+      { data: { full_name: 'x'.repeat(101) } },
+      { data: { full_name: 'a', admin: true } },
+      {},
+    ]) {
+      const res = await call('/auth/v1/user', { method: 'PUT', token: session.access_token, body });
+      expect(res.status).toBe(400);
+      expect((await json<{ error: string }>(res)).error).toMatch(/full_name|Unknown field|data/);
+    }
+    const badSignup = await call('/auth/v1/signup', { body: { email: 'not-an-email', password: PASSWORD } });
+    expect(badSignup.status).toBe(400);
+    expect(await badSignup.json()).toEqual({
+      error: 'email: Unable to validate email address: invalid format',
+    });
+    const badGrant = await call('/auth/v1/token?grant_type=magic', { body: {} });
+    expect(badGrant.status).toBe(400);
+  });
+
+  it("deletes one's own account, never another's, ends its sessions and announces user-deleted", async () => {
+    const alice = await confirmedUser();
+    const bob = await confirmedUser();
+    const forbidden = await call(`/api/user/${bob.session.user.id}`, {
+      method: 'DELETE',
+      token: alice.session.access_token,
+    });
+    expect(forbidden.status).toBe(403);
+    expect(await forbidden.json()).toEqual({ error: 'You do not have access to this resource' });
+    expect(
+      (await call('/api/user/not-a-uuid', { method: 'DELETE', token: alice.session.access_token })).status,
+    ).toBe(400);
+
+    const res = await call(`/api/user/${alice.session.user.id}`, {
+      method: 'DELETE',
+      token: alice.session.access_token,
+    });
+    expect(res.status).toBe(200);
+    expect((await call('/auth/v1/user', { token: alice.session.access_token })).status).toBe(401);
+    expect((await signIn(alice.email)).status).toBe(400);
+    for (const table of ['users', 'credentials', 'refresh_tokens', 'email_confirmations']) {
+      const column = table === 'users' ? 'id' : 'user_id';
+      expect(
+        await system.sql('identity', `SELECT 1 FROM ${table} WHERE ${column} = $1`, [alice.session.user.id]),
+      ).toHaveLength(0);
+    }
+    const events = await system.sql<{ type: string }>(
+      'identity',
+      `SELECT type FROM outbox WHERE key = $1 ORDER BY seq`,
+      [alice.session.user.id],
+    );
+    expect(events.at(-1)?.type).toBe('identity.user-deleted');
+    // Bob is untouched.
+    expect((await call('/auth/v1/user', { token: bob.session.access_token })).status).toBe(200);
+    await waitFor(async () => (await mailsTo(bob.email)).length >= 1);
+  });
+});

@@ -1,0 +1,98 @@
+import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import {
+  authSessionSchema,
+  authUserSchema,
+  passwordGrantBodySchema,
+  refreshGrantBodySchema,
+  resendBodySchema,
+  signUpBodySchema,
+  updateUserBodySchema,
+  verifyBodySchema,
+} from '@parley/contracts';
+
+/** The Supabase Auth (GoTrue) wire format under /auth/v1, and account deletion. */
+export function registerAuthPaths(
+  registry: OpenAPIRegistry,
+  security: Array<Record<string, string[]>>,
+  errors: (...codes: number[]) => Record<number, ResponseConfig>,
+): void {
+  const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+  registry.registerPath({
+    method: 'post',
+    path: '/auth/v1/signup',
+    summary: 'Creates an account and e-mails a confirmation link (same answer for a taken address)',
+    request: { body: { content: json(signUpBodySchema) } },
+    responses: {
+      200: { description: 'The (unconfirmed) user', content: json(authUserSchema) },
+      ...errors(400, 422, 429),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/auth/v1/token',
+    summary: 'Signs in (grant_type=password) or rotates a refresh token (grant_type=refresh_token)',
+    request: {
+      query: z.object({ grant_type: z.enum(['password', 'refresh_token']) }),
+      body: { content: json(z.union([passwordGrantBodySchema, refreshGrantBodySchema])) },
+    },
+    responses: { 200: { description: 'A session', content: json(authSessionSchema) }, ...errors(400, 429) },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/auth/v1/logout',
+    summary: 'Ends sessions (scope global, local or others)',
+    security,
+    request: { query: z.object({ scope: z.enum(['global', 'local', 'others']).optional() }) },
+    responses: { 204: { description: 'Signed out' }, ...errors(401) },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/auth/v1/verify',
+    summary:
+      'The confirmation link: confirms and redirects to /auth/callback with the session in the fragment',
+    request: {
+      query: z.object({ token: z.string(), type: z.string().optional(), redirect_to: z.string().optional() }),
+    },
+    responses: { 303: { description: 'Redirect' } },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/auth/v1/verify',
+    summary: 'Confirms with a token and returns a session',
+    request: { body: { content: json(verifyBodySchema) } },
+    responses: {
+      200: { description: 'A session', content: json(authSessionSchema) },
+      ...errors(400, 403, 429),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/auth/v1/resend',
+    summary: 'Sends a new confirmation link (same answer for every address)',
+    request: { body: { content: json(resendBodySchema) } },
+    responses: {
+      200: { description: 'Sent if there was anything to send', content: json(z.object({})) },
+      ...errors(400, 429),
+    },
+  });
+  registry.registerPath({
+    method: 'put',
+    path: '/auth/v1/user',
+    summary: 'Updates data.full_name',
+    security,
+    request: { body: { content: json(updateUserBodySchema) } },
+    responses: { 200: { description: 'The user', content: json(authUserSchema) }, ...errors(400, 401) },
+  });
+  registry.registerPath({
+    method: 'delete',
+    path: '/api/user/{id}',
+    summary: "Deletes the caller's own account and everything about it in every service",
+    security,
+    request: { params: z.object({ id: z.uuid() }) },
+    responses: {
+      200: { description: 'Deleted', content: json(z.object({ message: z.string() })) },
+      ...errors(400, 401, 403, 404),
+    },
+  });
+}

@@ -1,0 +1,174 @@
+import { Body, Controller, HttpCode, HttpException, Logger, Post, Req, Res } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Subscription } from 'rxjs';
+import {
+  chatCompletionBodySchema,
+  fillerWordsBodySchema,
+  generateOpeningBodySchema,
+  inlineCoachingBodySchema,
+  postSessionFeedbackBodySchema,
+  RPC,
+  type ChatCompletionBody,
+  type ChatScenario,
+  type FillerWordsBody,
+  type GenerateOpeningBody,
+  type InlineCoaching,
+  type InlineCoachingBody,
+  type PostSessionFeedbackBody,
+  type PracticeSession,
+  type SessionFeedback,
+  type SpeechAnalysis,
+  type StoredFeedback,
+} from '@parley/contracts';
+import { REQUEST_ID_HEADER } from '@parley/server-observability';
+import { CurrentUser } from '../auth/current-user.decorator';
+import type { AuthenticatedUser } from '../auth/jwt.strategy';
+import { toErrorResponse } from '../http/http-error.filter';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { ServiceClients } from '../rpc/service-clients';
+import { SessionCompletion } from './session-completion';
+
+interface RawReply {
+  raw: import('node:http').ServerResponse;
+  getHeaders(): Record<string, unknown>;
+}
+interface RawRequest {
+  id: string;
+  raw: import('node:http').IncomingMessage;
+}
+
+/**
+ * The AI partner and the coach (spec section 7, /api/chat/*, /api/analysis/*). The gateway orchestrates:
+ * it looks the scenario up in sessions, asks coaching, and saves turns and feedback back to sessions.
+ */
+@Controller('api')
+export class ChatController {
+  private readonly logger = new Logger('Chat');
+
+  constructor(
+    private readonly clients: ServiceClients,
+    private readonly completion: SessionCompletion,
+  ) {}
+
+  /** Streams the reply as `data: {"content": "..."}` lines, each flushed as soon as it is produced. */
+  @Post('chat/chat-completion')
+  async chatCompletion(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodValidationPipe(chatCompletionBodySchema)) body: ChatCompletionBody,
+    @Req() request: RawRequest,
+    @Res() reply: RawReply,
+  ): Promise<void> {
+    const last = body.messages.at(-1);
+    if (body.session_id && last?.sender === 'user') {
+      await this.clients.sendAs<PracticeSession>(user, 'sessions', RPC.sessions.appendMessages, {
+        id: body.session_id,
+        body: { messages: [last] },
+      });
+    }
+    const definition = await this.completion.definitionFor(user, body.scenario.id);
+    const streamId = randomUUID();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+      [REQUEST_ID_HEADER]: request.id,
+    });
+    res.flushHeaders();
+
+    let text = '';
+    let finished = false;
+    const subscription: Subscription = this.clients
+      .stream<{ content: string }>(
+        'coaching',
+        RPC.coaching.streamReply,
+        { streamId, definition, scenario: body.scenario, tone: body.tone, messages: body.messages },
+        user,
+      )
+      .subscribe({
+        next: ({ content }) => {
+          text += content;
+          res.write(`data: ${JSON.stringify({ content })}\n\n`);
+        },
+        error: (error: unknown) => {
+          finished = true;
+          res.write(`data: ${JSON.stringify({ error: toErrorResponse(error).body.error })}\n\n`);
+          res.end();
+        },
+        complete: () => {
+          finished = true;
+          res.end();
+          if (body.session_id && text.trim()) {
+            this.clients
+              .sendAs(user, 'sessions', RPC.sessions.appendMessages, {
+                id: body.session_id,
+                body: { messages: [{ sender: 'ai', content: text.trim() }] },
+              })
+              .catch((error: unknown) =>
+                this.logger.warn(
+                  `could not save the reply to session ${body.session_id}: ${(error as Error).message}`,
+                ),
+              );
+          }
+        },
+      });
+    // A browser that goes away stops the generation upstream.
+    res.on('close', () => {
+      if (finished) return;
+      subscription.unsubscribe();
+      this.clients.sendAs(user, 'coaching', RPC.coaching.cancelStream, { streamId }).catch(() => undefined);
+    });
+  }
+
+  @Post('chat/generate-opening')
+  @HttpCode(200)
+  async generateOpening(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodValidationPipe(generateOpeningBodySchema)) body: GenerateOpeningBody,
+  ): Promise<{ content: string }> {
+    const scenario: ChatScenario = { id: body.scenario_id, title: body.title, description: body.description };
+    const definition = await this.completion.definitionFor(user, body.scenario_id);
+    return this.clients.sendAs(user, 'coaching', RPC.coaching.opening, {
+      definition,
+      scenario,
+      tone: body.tone,
+    });
+  }
+
+  @Post('chat/inline-coaching')
+  @HttpCode(200)
+  inlineCoaching(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodValidationPipe(inlineCoachingBodySchema)) body: InlineCoachingBody,
+  ): Promise<{ coaching: InlineCoaching }> {
+    return this.clients.sendAs(user, 'coaching', RPC.coaching.inlineCoaching, body);
+  }
+
+  /**
+   * With `session_id`: the feedback for the session's STORED transcript, computed once and kept; the
+   * session is completed and session-completed published. Without: feedback for the messages sent.
+   */
+  @Post('chat/post-session-feedback')
+  @HttpCode(200)
+  async postSessionFeedback(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodValidationPipe(postSessionFeedbackBodySchema)) body: PostSessionFeedbackBody,
+  ): Promise<SessionFeedback | StoredFeedback> {
+    if (body.session_id) return this.completion.complete(user, body.session_id);
+    if (!body.messages?.length) throw new HttpException({ error: 'messages or session_id is required' }, 400);
+    return this.clients.sendAs<SessionFeedback>(user, 'coaching', RPC.coaching.feedback, {
+      messages: body.messages,
+    });
+  }
+
+  @Post('analysis/filler-words')
+  @HttpCode(200)
+  fillerWords(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodValidationPipe(fillerWordsBodySchema)) body: FillerWordsBody,
+  ): Promise<SpeechAnalysis> {
+    return this.clients.sendAs(user, 'coaching', RPC.coaching.speech, body);
+  }
+}

@@ -1,0 +1,87 @@
+import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import {
+  chatCompletionBodySchema,
+  fillerWordsBodySchema,
+  generateOpeningBodySchema,
+  inlineCoachingBodySchema,
+  inlineCoachingSchema,
+  postSessionFeedbackBodySchema,
+  sessionFeedbackSchema,
+  speechAnalysisSchema,
+} from '@parley/contracts';
+
+/** The AI partner and the coach in the OpenAPI document. */
+export function registerCoachingPaths(
+  registry: OpenAPIRegistry,
+  security: Array<Record<string, string[]>>,
+  errors: (...codes: number[]) => Record<number, ResponseConfig>,
+): void {
+  const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+  const common = errors(400, 401, 403, 429, 502, 503, 504);
+  registry.registerPath({
+    method: 'post',
+    path: '/api/chat/chat-completion',
+    summary: 'The partner\'s reply, streamed as server-sent `data: {"content": "..."}` lines',
+    description: 'With `session_id`, the learner’s last message and the reply are saved to the session.',
+    security,
+    request: { body: { content: json(chatCompletionBodySchema) } },
+    responses: {
+      200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+      ...common,
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/chat/generate-opening',
+    summary: 'The partner’s opening line',
+    security,
+    request: { body: { content: json(generateOpeningBodySchema) } },
+    responses: { 200: { description: 'OK', content: json(z.object({ content: z.string() })) }, ...common },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/chat/inline-coaching',
+    summary: 'A coaching tip on one message',
+    security,
+    request: { body: { content: json(inlineCoachingBodySchema) } },
+    responses: {
+      200: { description: 'OK', content: json(z.object({ coaching: inlineCoachingSchema })) },
+      ...common,
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/chat/post-session-feedback',
+    summary: 'Scored feedback; with `session_id` it completes the session once',
+    security,
+    request: { body: { content: json(postSessionFeedbackBodySchema) } },
+    responses: { 200: { description: 'OK', content: json(sessionFeedbackSchema) }, ...common },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/analysis/filler-words',
+    summary: 'Filler words, pace, pauses and fluency',
+    security,
+    request: { body: { content: json(fillerWordsBodySchema) } },
+    responses: { 200: { description: 'OK', content: json(speechAnalysisSchema) }, ...common },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/speech-to-text',
+    summary: 'Transcribes a recording (multipart field `audio`, audio/webm, at most 10 MB)',
+    security,
+    request: {
+      body: {
+        content: {
+          'multipart/form-data': { schema: z.object({ audio: z.string().meta({ format: 'binary' }) }) },
+        },
+      },
+    },
+    responses: {
+      200: { description: 'OK', content: json(z.object({ text: z.string(), transcript: z.string() })) },
+      ...common,
+      ...errors(413, 415),
+    },
+  });
+}

@@ -1,0 +1,70 @@
+import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import {
+  claimDailyChallengeBodySchema,
+  dailyChallengeSchema,
+  gamificationSummarySchema,
+  leaderboardQuerySchema,
+  leaderboardSchema,
+} from '@parley/contracts';
+
+/** The gamification panel's paths in the OpenAPI document (see docs/openapi.ts). */
+export function registerGamificationPaths(
+  registry: OpenAPIRegistry,
+  security: Array<Record<string, string[]>>,
+  errors: (...codes: number[]) => Record<number, ResponseConfig>,
+): void {
+  const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+  const common = errors(401, 429, 503, 504);
+
+  registry.registerPath({
+    method: 'get',
+    path: '/api/gamification/summary',
+    summary: "The caller's level, streak, XP, badges and level progress, and the all-time XP leaderboard",
+    description:
+      'Levels: Novice, Apprentice, Expert, Master, Grandmaster from 0, 300, 1200, 2700, 4800 XP. ' +
+      '`levelProgress` measures XP inside the current level. `badges` are newest first. The streak is 0 ' +
+      "once a whole day in the caller's time zone passed without activity.",
+    security,
+    responses: { 200: { description: 'The summary', content: json(gamificationSummarySchema) }, ...common },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/gamification/daily-challenges',
+    summary: "Today's daily challenges (the caller's calendar day) with their progress",
+    security,
+    responses: {
+      200: { description: 'Three challenges', content: json(z.array(dailyChallengeSchema)) },
+      ...common,
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/gamification/claim-daily-challenge',
+    summary: "Claims one of today's challenges once its progress reached its target (100 XP, once)",
+    description:
+      '404 when the id is not one of today’s challenges; 409 when it was already claimed or is not complete.',
+    security,
+    request: { body: { content: json(claimDailyChallengeBodySchema) } },
+    responses: {
+      200: { description: 'The claimed challenge', content: json(dailyChallengeSchema) },
+      ...common,
+      ...errors(400, 404, 409),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/gamification/leaderboard',
+    summary: 'One leaderboard: total XP, longest streak, sessions completed or badges collected',
+    description:
+      'Weekly (ISO week, UTC), monthly (UTC) or all-time. The all-time XP board is open to everyone; ' +
+      'every other category and period needs Premium (403).',
+    security,
+    request: { query: leaderboardQuerySchema },
+    responses: {
+      200: { description: 'The board', content: json(leaderboardSchema) },
+      ...common,
+      ...errors(400, 403),
+    },
+  });
+}

@@ -1,0 +1,146 @@
+import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import {
+  appendMessagesBodySchema,
+  createSessionBodySchema,
+  saveFeedbackBodySchema,
+  scenarioListQuerySchema,
+  scenarioSchema,
+  sessionSchema,
+} from '@parley/contracts';
+
+/** Scenarios, practice sessions, feedback and progress in the OpenAPI document. */
+export function registerPracticePaths(
+  registry: OpenAPIRegistry,
+  security: Array<Record<string, string[]>>,
+  errors: (...codes: number[]) => Record<number, ResponseConfig>,
+): void {
+  const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+  const common = errors(400, 401, 429, 503, 504);
+  const path = (
+    method: 'get' | 'post' | 'delete',
+    p: string,
+    summary: string,
+    response: z.ZodType,
+    request?: object,
+    extra: number[] = [],
+  ) =>
+    registry.registerPath({
+      method,
+      path: p,
+      summary,
+      security,
+      request,
+      responses: { 200: { description: 'OK', content: json(response) }, ...common, ...errors(...extra) },
+    });
+
+  path(
+    'get',
+    '/api/user/scenarios',
+    'The catalogue; premium scenarios are marked locked for a free user',
+    z.array(scenarioSchema),
+    { query: scenarioListQuerySchema },
+  );
+  path(
+    'get',
+    '/api/user/scenarios/daily',
+    'Scenario of the day: the same for everyone on a calendar date',
+    scenarioSchema,
+    undefined,
+    [404],
+  );
+  path(
+    'get',
+    '/api/user/scenarios/random',
+    'A random scenario the caller can start',
+    scenarioSchema,
+    undefined,
+    [404],
+  );
+  path(
+    'get',
+    '/api/user/scenarios/{id}',
+    'One scenario',
+    scenarioSchema,
+    { params: z.object({ id: z.string() }) },
+    [404],
+  );
+  path(
+    'get',
+    '/api/user/sessions',
+    "The caller's sessions, newest first",
+    z.array(sessionSchema.omit({ messages: true })),
+  );
+  path(
+    'get',
+    '/api/user/sessions/view/{id}',
+    'One session with its messages',
+    sessionSchema,
+    { params: z.object({ id: z.uuid() }) },
+    [404],
+  );
+  path(
+    'get',
+    '/api/user/sessions/last/{userId}',
+    "The caller's latest session (Continue Practice)",
+    sessionSchema,
+    { params: z.object({ userId: z.uuid() }) },
+    [403, 404],
+  );
+  path(
+    'post',
+    '/api/user/sessions',
+    'Starts a practice session (free plan: 5 a month; premium scenarios need premium)',
+    sessionSchema,
+    { body: { content: json(createSessionBodySchema) } },
+    [403, 404],
+  );
+  path(
+    'post',
+    '/api/user/sessions/{id}/messages',
+    'Appends turns as they happen',
+    sessionSchema,
+    { params: z.object({ id: z.uuid() }), body: { content: json(appendMessagesBodySchema) } },
+    [404, 409, 413],
+  );
+  path(
+    'delete',
+    '/api/user/sessions/{id}',
+    'Deletes one of the caller’s sessions',
+    z.object({ success: z.literal(true) }),
+    { params: z.object({ id: z.uuid() }) },
+    [404],
+  );
+  path(
+    'post',
+    '/api/user/increment-sessions/{userId}',
+    "This month's usage (derived from stored sessions; cannot be raised)",
+    z.object({ sessions_used: z.number().int() }),
+    { params: z.object({ userId: z.uuid() }) },
+    [403],
+  );
+  path(
+    'post',
+    '/api/user/feedback',
+    "Completes the session with the server's feedback for its stored transcript",
+    z.object({}).loose(),
+    { body: { content: json(saveFeedbackBodySchema) } },
+    [404],
+  );
+  path(
+    'get',
+    '/api/user/progress/{userId}',
+    'Scores per completed session, oldest first',
+    z.array(
+      z.object({
+        session_id: z.uuid(),
+        created_at: z.string(),
+        clarity: z.number(),
+        empathy: z.number(),
+        persuasion: z.number(),
+      }),
+    ),
+    { params: z.object({ userId: z.uuid() }) },
+    [403],
+  );
+}

@@ -1,0 +1,89 @@
+import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { z } from 'zod';
+import {
+  appendMessagesBodySchema,
+  createSessionBodySchema,
+  ERRORS,
+  RPC,
+  type AppendMessagesBody,
+  type CreateSessionBody,
+  type MonthlyUsage,
+  type PracticeSession,
+  type PracticeSessionSummary,
+} from '@parley/contracts';
+import { CurrentUser } from '../auth/current-user.decorator';
+import type { AuthenticatedUser } from '../auth/jwt.strategy';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { ServiceClients } from '../rpc/service-clients';
+
+const sessionId = new ZodValidationPipe(z.uuid({ message: 'id must be a session id (uuid)' }));
+const userId = new ZodValidationPipe(z.uuid({ message: 'userId must be a user id (uuid)' }));
+
+/** Practice sessions (spec section 7), saved as they go; only ever the caller's own. */
+@Controller('api/user')
+export class SessionsController {
+  constructor(private readonly clients: ServiceClients) {}
+
+  @Get('sessions')
+  list(@CurrentUser() user: AuthenticatedUser): Promise<PracticeSessionSummary[]> {
+    return this.clients.sendAs(user, 'sessions', RPC.sessions.listSessions, {});
+  }
+
+  @Get('sessions/view/:id')
+  view(@CurrentUser() user: AuthenticatedUser, @Param('id', sessionId) id: string): Promise<PracticeSession> {
+    return this.clients.sendAs(user, 'sessions', RPC.sessions.getSession, { id });
+  }
+
+  @Get('sessions/last/:userId')
+  last(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('userId', userId) owner: string,
+  ): Promise<PracticeSession> {
+    return this.clients.sendAs(user, 'sessions', RPC.sessions.lastSession, { userId: owner });
+  }
+
+  @Post('sessions')
+  @HttpCode(201)
+  start(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodValidationPipe(createSessionBodySchema)) body: CreateSessionBody,
+  ): Promise<PracticeSession> {
+    if (body.user_id && body.user_id !== user.id) throw new ForbiddenException({ error: ERRORS.forbidden });
+    return this.clients.sendAs(user, 'sessions', RPC.sessions.startSession, body);
+  }
+
+  @Post('sessions/:id/messages')
+  @HttpCode(200)
+  append(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', sessionId) id: string,
+    @Body(new ZodValidationPipe(appendMessagesBodySchema)) body: AppendMessagesBody,
+  ): Promise<PracticeSession> {
+    return this.clients.sendAs(user, 'sessions', RPC.sessions.appendMessages, { id, body });
+  }
+
+  @Delete('sessions/:id')
+  remove(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', sessionId) id: string,
+  ): Promise<{ success: true }> {
+    return this.clients.sendAs(user, 'sessions', RPC.sessions.deleteSession, { id });
+  }
+
+  /**
+   * Called by the spec's client when a session ends. Usage is derived from stored sessions, so this
+   * cannot raise it: it answers the count the server holds.
+   */
+  @Post('increment-sessions/:userId')
+  @HttpCode(200)
+  async increment(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('userId', userId) owner: string,
+  ): Promise<{ sessions_used: number }> {
+    if (owner !== user.id) throw new ForbiddenException({ error: ERRORS.forbidden });
+    const usage = await this.clients.sendAs<MonthlyUsage>(user, 'sessions', RPC.sessions.monthlyUsage, {
+      userId: user.id,
+    });
+    return { sessions_used: usage.used };
+  }
+}

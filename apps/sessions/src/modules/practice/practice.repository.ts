@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { Message, PracticeSession, PracticeSessionSummary } from '@parley/contracts';
+
+interface SessionRow {
+  id: string;
+  user_id: string;
+  scenario_id: string;
+  scenario_title: string | null;
+  tone_preference: string;
+  avatar_style: string | null;
+  status: 'active' | 'completed';
+  message_count: number;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+}
+
+const SELECT = `SELECT p.id, p.user_id, p.scenario_id, s.title AS scenario_title, p.tone_preference, p.avatar_style, p.status,
+  p.message_count, p.created_at, p.updated_at, p.completed_at FROM practice_sessions p LEFT JOIN scenarios s ON s.id = p.scenario_id`;
+
+function summary(row: SessionRow): PracticeSessionSummary {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    scenario_id: row.scenario_id,
+    scenario_title: row.scenario_title,
+    tone_preference: row.tone_preference,
+    avatar_style: row.avatar_style,
+    status: row.status,
+    message_count: row.message_count,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    completed_at: row.completed_at?.toISOString() ?? null,
+  };
+}
+
+/** Practice sessions and their messages; every read is scoped to the owner. */
+@Injectable()
+export class PracticeRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async list(userId: string): Promise<PracticeSessionSummary[]> {
+    const rows: SessionRow[] = await this.dataSource.query(
+      `${SELECT} WHERE p.user_id = $1 ORDER BY p.created_at DESC, p.id`,
+      [userId],
+    );
+    return rows.map(summary);
+  }
+
+  async get(
+    userId: string,
+    id: string,
+    manager: EntityManager | DataSource = this.dataSource,
+  ): Promise<PracticeSession | null> {
+    const rows: SessionRow[] = await manager.query(`${SELECT} WHERE p.user_id = $1 AND p.id = $2`, [
+      userId,
+      id,
+    ]);
+    const row = rows[0];
+    if (!row) return null;
+    const messages: Message[] = await manager.query(
+      `SELECT sender, content FROM session_messages WHERE session_id = $1 ORDER BY seq`,
+      [id],
+    );
+    const { message_count: _count, scenario_title: _title, ...rest } = summary(row);
+    return { ...rest, messages };
+  }
+
+  async latest(userId: string): Promise<PracticeSession | null> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM practice_sessions WHERE user_id = $1 ORDER BY updated_at DESC, created_at DESC LIMIT 1`,
+      [userId],
+    );
+    return rows[0] ? this.get(userId, rows[0].id) : null;
+  }
+
+  async appendMessages(
+    manager: EntityManager,
+    sessionId: string,
+    from: number,
+    messages: Message[],
+  ): Promise<void> {
+    if (messages.length === 0) return;
+    const values = messages.map((_, i) => `($1, $${i * 3 + 2}, $${i * 3 + 3}, $${i * 3 + 4})`).join(', ');
+    const params: unknown[] = [sessionId];
+    messages.forEach((m, i) => params.push(from + i, m.sender, m.content));
+    await manager.query(
+      `INSERT INTO session_messages (session_id, seq, sender, content) VALUES ${values}`,
+      params,
+    );
+    await manager.query(
+      `UPDATE practice_sessions SET message_count = message_count + $2, updated_at = now() WHERE id = $1`,
+      [sessionId, messages.length],
+    );
+  }
+}

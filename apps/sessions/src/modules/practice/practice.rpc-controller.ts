@@ -1,0 +1,80 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { z } from 'zod';
+import {
+  appendMessagesBodySchema,
+  createSessionBodySchema,
+  ERRORS,
+  monthlyUsageRpcSchema,
+  RPC,
+  type MonthlyUsage,
+  type PracticeSession,
+  type PracticeSessionSummary,
+  type RpcRequest,
+} from '@parley/contracts';
+import { RpcError } from '@parley/server-observability';
+import { callerOf } from '../rpc-caller';
+import { PracticeRepository } from './practice.repository';
+import { AppendMessagesUseCase } from './use-cases/append-messages.use-case';
+import { DeleteSessionUseCase } from './use-cases/delete-session.use-case';
+import { SESSION_ERRORS, StartSessionUseCase } from './use-cases/start-session.use-case';
+import { Usage } from './usage';
+
+const idSchema = z.object({ id: z.uuid({ message: 'id must be a session id (uuid)' }) });
+const appendSchema = idSchema.extend({ body: appendMessagesBodySchema });
+
+@Controller()
+export class PracticeRpcController {
+  constructor(
+    private readonly practice: PracticeRepository,
+    private readonly start: StartSessionUseCase,
+    private readonly append: AppendMessagesUseCase,
+    private readonly remove: DeleteSessionUseCase,
+    private readonly usage: Usage,
+  ) {}
+
+  @MessagePattern(RPC.sessions.startSession)
+  onStart(@Payload() request: RpcRequest): Promise<PracticeSession> {
+    return this.start.execute(callerOf(request), createSessionBodySchema.parse(request.data));
+  }
+
+  @MessagePattern(RPC.sessions.appendMessages)
+  onAppend(@Payload() request: RpcRequest): Promise<PracticeSession> {
+    const { id, body } = appendSchema.parse(request.data);
+    return this.append.execute(callerOf(request), id, body.messages);
+  }
+
+  @MessagePattern(RPC.sessions.listSessions)
+  onList(@Payload() request: RpcRequest): Promise<PracticeSessionSummary[]> {
+    return this.practice.list(callerOf(request).userId);
+  }
+
+  @MessagePattern(RPC.sessions.getSession)
+  async onGet(@Payload() request: RpcRequest): Promise<PracticeSession> {
+    const session = await this.practice.get(callerOf(request).userId, idSchema.parse(request.data).id);
+    if (!session) throw new RpcError(404, SESSION_ERRORS.sessionNotFound);
+    return session;
+  }
+
+  @MessagePattern(RPC.sessions.lastSession)
+  async onLast(@Payload() request: RpcRequest): Promise<PracticeSession> {
+    const caller = callerOf(request);
+    const { userId } = z.object({ userId: z.uuid() }).parse(request.data);
+    if (userId !== caller.userId) throw new RpcError(403, ERRORS.forbidden);
+    const session = await this.practice.latest(caller.userId);
+    if (!session) throw new RpcError(404, SESSION_ERRORS.sessionNotFound);
+    return session;
+  }
+
+  @MessagePattern(RPC.sessions.deleteSession)
+  onDelete(@Payload() request: RpcRequest): Promise<{ success: true }> {
+    return this.remove.execute(callerOf(request), idSchema.parse(request.data).id);
+  }
+
+  /** The profile's sessions_used: this calendar month's sessions, in the user's time zone. */
+  @MessagePattern(RPC.sessions.monthlyUsage)
+  async onMonthlyUsage(@Payload() request: RpcRequest): Promise<MonthlyUsage> {
+    const { userId } = monthlyUsageRpcSchema.parse(request.data);
+    return { used: (await this.usage.currentMonth(userId)).used };
+  }
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { messageSchema } from './sessions';
+
+/* The AI partner and the coach (spec sections 2 chat session, 3, 7, 8). */
+
+export const CHAT_TONES = ['friendly', 'neutral', 'tough'] as const;
+export type ChatTone = (typeof CHAT_TONES)[number];
+
+/** The help text's coaching tones map onto the partner's tones. */
+export function chatToneOf(tone: string | null | undefined): ChatTone {
+  if (tone === 'friendly' || tone === 'encouraging') return 'friendly';
+  if (tone === 'tough' || tone === 'direct') return 'tough';
+  return 'neutral';
+}
+
+export const MAX_CHAT_MESSAGES = 200;
+
+/** One line of the learner's that earned or cost points on a dimension, and why. */
+export const scoreEvidenceSchema = z.object({
+  line: z.string(),
+  effect: z.enum(['earned', 'cost']),
+  reason: z.string(),
+});
+export type ScoreEvidence = z.infer<typeof scoreEvidenceSchema>;
+
+const score = z.number().min(0).max(10);
+
+/** Post-session feedback (the spec's feedback entity), plus the evidence behind each score. */
+export const sessionFeedbackSchema = z.object({
+  clarity: score,
+  empathy: score,
+  persuasion: score,
+  strengths: z.array(z.string()),
+  weaknesses: z.array(z.string()),
+  suggestions: z.array(z.string()),
+  evidence: z.object({
+    clarity: z.array(scoreEvidenceSchema),
+    empathy: z.array(scoreEvidenceSchema),
+    persuasion: z.array(scoreEvidenceSchema),
+  }),
+});
+export type SessionFeedback = z.infer<typeof sessionFeedbackSchema>;
+
+/** The inline coaching tip's four sections, as the chat screen shows them. */
+export const inlineCoachingSchema = z.object({
+  communicationAnalysis: z.string(),
+  strategicImpact: z.string(),
+  improvementOpportunity: z.string(),
+  enhancedVersion: z.string(),
+});
+export type InlineCoaching = z.infer<typeof inlineCoachingSchema>;
+
+/** Filler words, pace, pauses and fluency of the learner's side of a session. */
+export const speechAnalysisSchema = z.object({
+  totalWords: z.number().int().nonnegative(),
+  fillerWords: z.array(z.object({ word: z.string(), count: z.number().int().positive() })),
+  totalFillers: z.number().int().nonnegative(),
+  fillerRatePer100Words: z.number().nonnegative(),
+  /** Words per minute, when message durations are known; null otherwise. */
+  wordsPerMinute: z.number().nonnegative().nullable(),
+  longPauses: z.array(
+    z.object({ messageIndex: z.number().int().nonnegative(), seconds: z.number().nonnegative() }),
+  ),
+  fluencyScore: z.number().min(0).max(100),
+  /** How the fluency score was computed, in words a learner understands. */
+  fluencyExplanation: z.string(),
+});
+export type SpeechAnalysis = z.infer<typeof speechAnalysisSchema>;
+
+/** A learner message with optional timing, as voice input gives it. */
+export const timedMessageSchema = messageSchema.extend({
+  durationMs: z.number().int().min(0).max(3_600_000).optional(),
+  pauseBeforeMs: z.number().int().min(0).max(3_600_000).optional(),
+});
+export type TimedMessage = z.infer<typeof timedMessageSchema>;
+
+/* HTTP payloads of /api/chat/* and /api/analysis/* (spec section 7). */
+
+/** The scenario as the chat screen sends it: at least title and description; the id finds the full definition. */
+export const chatScenarioSchema = z
+  .object({
+    id: z.string().max(80).optional(),
+    title: z.string().trim().min(1, 'scenario title is required').max(200),
+    description: z.string().trim().min(1, 'scenario description is required').max(2000),
+    userRole: z.string().max(200).optional(),
+    aiRole: z.string().max(200).optional(),
+  })
+  .loose();
+export type ChatScenario = z.infer<typeof chatScenarioSchema>;
+
+const chatMessages = z.array(messageSchema).max(MAX_CHAT_MESSAGES, `at most ${MAX_CHAT_MESSAGES} messages`);
+
+export const chatCompletionBodySchema = z.object({
+  messages: chatMessages.min(1, 'messages must not be empty'),
+  scenario: chatScenarioSchema,
+  tone: z.string().max(20).optional(),
+  session_id: z.uuid().optional(),
+});
+export type ChatCompletionBody = z.infer<typeof chatCompletionBodySchema>;
+
+export const generateOpeningBodySchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  description: z.string().trim().min(1).max(2000),
+  tone: z.string().max(20).optional(),
+  scenario_id: z.string().max(80).optional(),
+});
+export type GenerateOpeningBody = z.infer<typeof generateOpeningBodySchema>;
+
+export const inlineCoachingBodySchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  description: z.string().trim().min(1).max(2000),
+  message: z.string().trim().min(1, 'message must not be empty').max(8000),
+});
+export type InlineCoachingBody = z.infer<typeof inlineCoachingBodySchema>;
+
+export const postSessionFeedbackBodySchema = z.object({
+  messages: chatMessages.optional(),
+  session_id: z.uuid().optional(),
+});
+export type PostSessionFeedbackBody = z.infer<typeof postSessionFeedbackBodySchema>;
+
+export const fillerWordsBodySchema = z.object({
+  messages: z.array(timedMessageSchema).min(1, 'messages must not be empty').max(MAX_CHAT_MESSAGES),
+});
+export type FillerWordsBody = z.infer<typeof fillerWordsBodySchema>;
+
+/** Largest recording /api/speech-to-text accepts. */
+export const MAX_AUDIO_BYTES = 10 * 1024 * 1024;
+
+export const AI_ERRORS = {
+  speechNotConfigured: 'Speech-to-text is not configured on this server',
+  emptyAudio: 'The audio file is empty',
+  badAudio: 'The audio could not be read as a recording',
+  tooManyCalls: 'Too many AI requests. Please wait a moment and try again.',
+  feedbackFailed: 'Failed to get post-session feedback',
+} as const;

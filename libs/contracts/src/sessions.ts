@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { AVATAR_STYLES, TONE_PREFERENCES } from './profile';
+import { DIFFICULTIES } from './scenario';
+
+/* The practice API of spec section 7 (base /api), plus the additions ARCHITECTURE.md allows. */
+
+/** A scenario as the library and detail screens read it; `locked` marks premium ones for a free user. */
+export const scenarioSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  difficulty: z.enum(DIFFICULTIES),
+  timeEstimate: z.string(),
+  userRole: z.string(),
+  aiRole: z.string(),
+  premium: z.boolean(),
+  locked: z.boolean(),
+});
+export type Scenario = z.infer<typeof scenarioSchema>;
+
+export const scenarioListQuerySchema = z
+  .object({
+    search: z.string().trim().max(100).optional(),
+    tag: z.string().trim().max(30).optional(),
+  })
+  .strict();
+export type ScenarioListQuery = z.infer<typeof scenarioListQuerySchema>;
+
+export const MAX_MESSAGES_PER_SESSION = 400;
+export const MAX_MESSAGE_LENGTH = 8000;
+
+export const messageSchema = z
+  .object({
+    sender: z.enum(['user', 'ai'], { message: "sender must be 'user' or 'ai'" }),
+    content: z
+      .string({ message: 'content must be a string' })
+      .max(MAX_MESSAGE_LENGTH, `content must be at most ${MAX_MESSAGE_LENGTH} characters`)
+      .refine((v) => !v.includes('\u0000'), 'content must not contain NUL characters'),
+  })
+  .strict();
+export type Message = z.infer<typeof messageSchema>;
+
+const messages = z
+  .array(messageSchema)
+  .max(MAX_MESSAGES_PER_SESSION, `at most ${MAX_MESSAGES_PER_SESSION} messages`);
+
+/** POST /api/user/sessions: the spec's payload; `user_id`, when sent, must be the caller. */
+export const createSessionBodySchema = z
+  .object({
+    user_id: z.uuid().optional(),
+    scenario_id: z.string().min(1).max(80),
+    tone_preference: z.enum(TONE_PREFERENCES).default('neutral'),
+    avatar_style: z.enum(AVATAR_STYLES).nullable().optional(),
+    messages: messages.default([]),
+  })
+  .strict();
+export type CreateSessionBody = z.infer<typeof createSessionBodySchema>;
+
+/** POST /api/user/sessions/{id}/messages: turns appended as they happen. */
+export const appendMessagesBodySchema = z
+  .object({ messages: messages.min(1, 'messages must not be empty') })
+  .strict();
+export type AppendMessagesBody = z.infer<typeof appendMessagesBodySchema>;
+
+export const sessionSchema = z.object({
+  id: z.uuid(),
+  user_id: z.uuid(),
+  scenario_id: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  completed_at: z.string().nullable(),
+  status: z.enum(['active', 'completed']),
+  tone_preference: z.string(),
+  avatar_style: z.string().nullable(),
+  messages: z.array(messageSchema),
+});
+export type PracticeSession = z.infer<typeof sessionSchema>;
+
+/** A row of the history list: the messages are left out (the replay reads them). */
+export type PracticeSessionSummary = Omit<PracticeSession, 'messages'> & {
+  message_count: number;
+  scenario_title: string | null;
+};
+
+/** A stored feedback record (the spec's feedback entity) with its session and scenario. */
+export type StoredFeedback = {
+  session_id: string;
+  scenario_id: string;
+  clarity: number;
+  empathy: number;
+  persuasion: number;
+  strengths: string[];
+  weaknesses: string[];
+  suggestions: string[];
+  evidence: { clarity: unknown[]; empathy: unknown[]; persuasion: unknown[] };
+  created_at: string;
+};
+
+/** GET /api/user/progress/{userId}: one record per completed session, oldest first. */
+export type ProgressRecord = {
+  session_id: string;
+  created_at: string;
+  clarity: number;
+  empathy: number;
+  persuasion: number;
+};
+
+/** POST /api/user/feedback: the spec's payload. Scores are checked, but what is stored is the server's own. */
+export const saveFeedbackBodySchema = z
+  .object({
+    session_id: z.uuid({ message: 'session_id must be a session id (uuid)' }),
+    scenario_id: z.string().max(80).optional(),
+    clarity: z.number().min(0).max(10).optional(),
+    empathy: z.number().min(0).max(10).optional(),
+    persuasion: z.number().min(0).max(10).optional(),
+    strengths: z.array(z.string().max(1000)).max(20).optional(),
+    weaknesses: z.array(z.string().max(1000)).max(20).optional(),
+    suggestions: z.array(z.string().max(1000)).max(20).optional(),
+  })
+  .strict();
+export type SaveFeedbackBody = z.infer<typeof saveFeedbackBodySchema>;
