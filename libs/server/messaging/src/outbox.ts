@@ -29,4 +29,15 @@ export class Outbox {
     // Delivered to the relay's LISTEN connection only when (and if) this transaction commits.
     await manager.query('SELECT pg_notify($1, $2)', [outboxChannel(this.schema), String(events.length)]);
   }
+
+  /**
+   * Account deletion: drops the user's events from the outbox (published or not), so nothing about them
+   * stays here; `keep` lists types that must still go out (identity's own user-deleted).
+   */
+  async forgetUser(manager: EntityManager, userId: string, keep: string[] = []): Promise<void> {
+    await manager.query(
+      `DELETE FROM "${this.schema}".outbox WHERE key = $1 AND NOT (type = ANY($2::text[]))`,
+      [userId, keep],
+    );
+  }
 }

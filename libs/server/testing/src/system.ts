@@ -1,4 +1,5 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Client } from 'pg';
 import { SERVICE_NAMES, type ServiceName } from '@parley/contracts';
 import { runOnce, startApp, type RunningApp } from './service-process';
@@ -10,6 +11,24 @@ import {
   waitFor,
   type TestSchema,
 } from './test-env';
+
+/** Ports the OS says are free right now (bound to 127.0.0.1:0, then released). */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Server>((resolve, reject) => {
+          const server = createServer();
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((s) => (s.address() as AddressInfo).port);
+  await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+  return ports;
+}
 
 export interface TestSystem {
   /** http://127.0.0.1:<port> of the gateway. */
@@ -44,11 +63,11 @@ export interface StartSystemOptions {
  */
 export async function startSystem(options: StartSystemOptions = {}): Promise<TestSystem> {
   await ensureTestDatabase();
-  const base = 3300 + Math.floor(Math.random() * 60) * 10;
+  const free = await freePorts(SERVICE_NAMES.length * 2 + 1);
   const ports = Object.fromEntries(
-    SERVICE_NAMES.map((name, i) => [name, { http: base + i + 1, rpc: base + 700 + i + 1 }]),
+    SERVICE_NAMES.map((name, i) => [name, { http: free[2 * i]!, rpc: free[2 * i + 1]! }]),
   ) as Record<ServiceName, { http: number; rpc: number }>;
-  const gatewayPort = base;
+  const gatewayPort = free.at(-1)!;
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwtPrivateKey = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();

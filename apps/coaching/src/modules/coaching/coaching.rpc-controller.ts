@@ -112,7 +112,12 @@ export class CoachingRpcController {
     await this.limiter.take(signedIn(request));
     const input = openingSchema.parse(request.data);
     const scenario = input.definition ?? definitionFromChatScenario(input.scenario);
-    return { content: await this.ai.opening({ scenario, tone: chatToneOf(input.tone) }) };
+    try {
+      return { content: await this.ai.opening({ scenario, tone: chatToneOf(input.tone) }) };
+    } catch {
+      // The spec's fallback when generating an opening fails.
+      return { content: `Let's begin practicing **${input.scenario.title}**.` };
+    }
   }
 
   @MessagePattern(RPC.coaching.inlineCoaching)

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { DomainEvent } from '@parley/contracts';
-import { ListensTo, type DomainEventListener } from '@parley/server-messaging';
+import { ListensTo, Outbox, type DomainEventListener } from '@parley/server-messaging';
 import { Leaderboards } from '../../leaderboards/leaderboards';
 
 /**
@@ -11,7 +11,10 @@ import { Leaderboards } from '../../leaderboards/leaderboards';
 @Injectable()
 @ListensTo('identity.user-deleted')
 export class RemovePlayerWhenUserDeletedListener implements DomainEventListener<'identity.user-deleted'> {
-  constructor(private readonly leaderboards: Leaderboards) {}
+  constructor(
+    private readonly leaderboards: Leaderboards,
+    private readonly outbox: Outbox,
+  ) {}
 
   async handle(event: DomainEvent<'identity.user-deleted'>, manager: EntityManager): Promise<void> {
     const userId = event.userId;
@@ -31,6 +34,7 @@ export class RemovePlayerWhenUserDeletedListener implements DomainEventListener<
       await manager.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
     }
     await manager.query(`DELETE FROM players WHERE user_id = $1`, [userId]);
+    await this.outbox.forgetUser(manager, userId);
     await this.leaderboards.remove(userId);
   }
 }

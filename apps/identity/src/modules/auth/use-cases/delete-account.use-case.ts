@@ -29,6 +29,7 @@ export class DeleteAccountUseCase {
       );
       const deleted = await queryRows(manager, `DELETE FROM users WHERE id = $1 RETURNING id`, [userId]);
       if (deleted.length === 0) throw new RpcError(404, ERRORS.notFound);
+      await this.outbox.forgetUser(manager, userId);
       await this.outbox.add(
         manager,
         createEvent('identity.user-deleted', userId, { deletedAt: new Date().toISOString() }),
