@@ -27,6 +27,9 @@ import { GATEWAY_ENV, ServiceClients } from './rpc/service-clients';
 import { ProfileController } from './user/profile.controller';
 import { SettingsController } from './user/settings.controller';
 import { GamificationController } from './gamification/gamification.controller';
+import { ExportController } from './export/export.controller';
+import { ExportJobsController } from './export/export-jobs.controller';
+import { SessionReport } from './export/session-report';
 
 @Module({})
 export class AppModule {
@@ -61,6 +64,8 @@ export class AppModule {
         ProfileController,
         SettingsController,
         GamificationController,
+        ExportController,
+        ExportJobsController,
       ],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
@@ -68,6 +73,7 @@ export class AppModule {
         { provide: SpaFallback, useFactory: () => new SpaFallback(env.WEB_DIST_DIR) },
         { provide: VerifyRedirects, useFactory: () => new VerifyRedirects(env.PUBLIC_URL) },
         SessionCompletion,
+        SessionReport,
         JwtStrategy,
         { provide: APP_GUARD, useClass: ThrottlerGuard },
         { provide: APP_GUARD, useClass: JwtAuthGuard },

@@ -6,8 +6,10 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createAppStore } from './app/store';
 import { restoreSession } from './features/auth/authSlice';
+import { restoreDisplayPreferences } from './features/settings/displayPreferences';
 import { routes } from './routes';
 
+restoreDisplayPreferences();
 const store = createAppStore();
 setupListeners(store.dispatch);
 void store.dispatch(restoreSession());

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { settingsFetch } from './test/fixtures';
 import { renderApp, testSession } from './test/renderApp';
 
 /** Every public or unwrapped path of the spec's route table, with the heading its screen shows. */
@@ -12,7 +13,6 @@ const openScreens: Array<[path: string, heading: string]> = [
   ['/privacy', 'Privacy Policy'],
   ['/terms', 'Terms and Conditions'],
   ['/auth', 'Log In'],
-  ['/auth/callback', 'Confirming your account...'],
   ['/session/resume', 'Resume Last Session'],
   ['/session/history', 'Session History'],
   ['/history', 'Session History'],
@@ -48,6 +48,7 @@ describe('route table', () => {
   });
 
   it.each(protectedScreens)('%s renders its screen with a stored session', async (path, heading) => {
+    vi.stubGlobal('fetch', settingsFetch());
     const { router } = renderApp(path, { storedSession: testSession });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
     expect(router.state.location.pathname).toBe(path);

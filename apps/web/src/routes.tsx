@@ -1,26 +1,62 @@
+import { LoadingView } from '@parley/web-ui';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { AppLayout, type RouteHandle } from './app/AppLayout';
-import { AuthCallbackPage } from './features/auth/components/AuthCallbackPage';
-import { AuthPage } from './features/auth/components/AuthPage';
 import { ProtectedRoute } from './features/auth/components/ProtectedRoute';
-import { ChatSessionPage } from './features/chat/components/ChatSessionPage';
-import { DashboardPage } from './features/dashboard/components/DashboardPage';
-import { DocsPage } from './features/docs/components/DocsPage';
 import { LandingPage } from './features/landing/components/LandingPage';
-import { PrivacyPage } from './features/legal/components/PrivacyPage';
-import { TermsPage } from './features/legal/components/TermsPage';
-import { LibraryPage } from './features/library/components/LibraryPage';
+// Eager: small, and it must render even when the page's clock is paused (its glitch timing is tested so).
 import { NotFoundPage } from './features/not-found/components/NotFoundPage';
-import { OnboardingPage } from './features/onboarding/components/OnboardingPage';
-import { PricingPage } from './features/pricing/components/PricingPage';
-import { FeaturesPage } from './features/product-features/components/FeaturesPage';
-import { ScenarioRoute } from './features/scenario/components/ScenarioRoute';
-import { ConversationReplayPage } from './features/sessions/components/ConversationReplayPage';
-import { ResumeSessionPage } from './features/sessions/components/ResumeSessionPage';
-import { SessionHistoryPage } from './features/sessions/components/SessionHistoryPage';
-import { SettingsPage } from './features/settings/components/SettingsPage';
-import { SupportPage } from './features/support/components/SupportPage';
-import { UpgradePage } from './features/upgrade/components/UpgradePage';
+
+/** A screen loaded on first visit (React.lazy), so the landing page's bundle stays small. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Lazy = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+  function LazyPage() {
+    return (
+      <Suspense fallback={<LoadingView />}>
+        <Lazy />
+      </Suspense>
+    );
+  }
+  LazyPage.displayName = name;
+  return LazyPage;
+}
+
+const AuthCallbackPage = page(
+  () => import('./features/auth/components/AuthCallbackPage'),
+  'AuthCallbackPage',
+);
+const AuthPage = page(() => import('./features/auth/components/AuthPage'), 'AuthPage');
+const ChatSessionPage = page(() => import('./features/chat/components/ChatSessionPage'), 'ChatSessionPage');
+const DashboardPage = page(() => import('./features/dashboard/components/DashboardPage'), 'DashboardPage');
+const DocsPage = page(() => import('./features/docs/components/DocsPage'), 'DocsPage');
+const PrivacyPage = page(() => import('./features/legal/components/PrivacyPage'), 'PrivacyPage');
+const TermsPage = page(() => import('./features/legal/components/TermsPage'), 'TermsPage');
+const LibraryPage = page(() => import('./features/library/components/LibraryPage'), 'LibraryPage');
+const OnboardingPage = page(
+  () => import('./features/onboarding/components/OnboardingPage'),
+  'OnboardingPage',
+);
+const PricingPage = page(() => import('./features/pricing/components/PricingPage'), 'PricingPage');
+const FeaturesPage = page(
+  () => import('./features/product-features/components/FeaturesPage'),
+  'FeaturesPage',
+);
+const ScenarioRoute = page(() => import('./features/scenario/components/ScenarioRoute'), 'ScenarioRoute');
+const ConversationReplayPage = page(
+  () => import('./features/sessions/components/ConversationReplayPage'),
+  'ConversationReplayPage',
+);
+const ResumeSessionPage = page(
+  () => import('./features/sessions/components/ResumeSessionPage'),
+  'ResumeSessionPage',
+);
+const SessionHistoryPage = page(
+  () => import('./features/sessions/components/SessionHistoryPage'),
+  'SessionHistoryPage',
+);
+const SettingsPage = page(() => import('./features/settings/components/SettingsPage'), 'SettingsPage');
+const SupportPage = page(() => import('./features/support/components/SupportPage'), 'SupportPage');
+const UpgradePage = page(() => import('./features/upgrade/components/UpgradePage'), 'UpgradePage');
 
 const titled = (title: string): RouteHandle => ({ title });
 

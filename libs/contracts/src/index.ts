@@ -8,3 +8,4 @@ export * from './scenario';
 export * from './sessions';
 export * from './coaching';
 export * from './gamification';
+export * from './export';

@@ -51,6 +51,17 @@ export const RPC = {
     claimDailyChallenge: 'gamification.daily-challenges.claim',
     leaderboard: 'gamification.leaderboard.get',
   },
+  export: {
+    renderPdf: 'export.pdf.render',
+    createJob: 'export.jobs.create',
+    getJob: 'export.jobs.get',
+    jobFile: 'export.jobs.file',
+    createShare: 'export.shares.create',
+    listShares: 'export.shares.list',
+    revokeShare: 'export.shares.revoke',
+    sharedReport: 'export.shared.report',
+    sharedPdf: 'export.shared.pdf',
+  },
 } as const;
 
 /** Who the gateway is calling on behalf of and under which request id; travels with every RPC. */

@@ -5,6 +5,7 @@ import { registerAuthPaths } from '../auth-proxy/auth.openapi';
 import { registerPracticePaths } from '../practice/practice.openapi';
 import { registerCoachingPaths } from '../coaching/coaching.openapi';
 import { registerGamificationPaths } from '../gamification/gamification.openapi';
+import { registerExportPaths } from '../export/export.openapi';
 
 /**
  * The OpenAPI document, generated from the zod schemas in libs/contracts (the single source of truth).
@@ -53,6 +54,7 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   registerPracticePaths(registry, [{ [bearer.name]: [] }], errors);
   registerCoachingPaths(registry, [{ [bearer.name]: [] }], errors);
   registerGamificationPaths(registry, [{ [bearer.name]: [] }], errors);
+  registerExportPaths(registry, [{ [bearer.name]: [] }], errors);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

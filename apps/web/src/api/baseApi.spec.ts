@@ -40,11 +40,34 @@ describe('baseApi', () => {
     expect(request.headers.get('Authorization')).toBe('Bearer test-access-token');
   });
 
-  it('sends no Authorization header when signed out', async () => {
+  it("makes no call without a token and fails with 'User is not authenticated'", async () => {
     const store = createAppStore();
     store.dispatch(sessionChanged(testSession));
     store.dispatch(signedOut());
-    const request = await probe(store);
-    expect(request.headers.get('Authorization')).toBeNull();
+    const fetchMock = stubFetch();
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate(undefined, { forceRefetch: true }));
+    expect(result.error).toEqual({ message: 'User is not authenticated' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      400,
+      JSON.stringify({ error: 'goals: must name at least one goal' }),
+      'goals: must name at least one goal',
+    ],
+    [500, JSON.stringify({ nope: true }), 'Request failed with status 500'],
+    [502, '<html>bad gateway</html>', 'HTTP error! status: 502'],
+  ])('a %i answer fails with the spec message', async (status, body, message) => {
+    const store = createAppStore();
+    store.dispatch(sessionChanged(testSession));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(
+        async () => new Response(body, { status, headers: { 'Content-Type': 'application/json' } }),
+      ),
+    );
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate(undefined, { forceRefetch: true }));
+    expect(result.error).toEqual({ status, message });
   });
 });

@@ -1,5 +1,6 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { selectAccessToken, type AuthState } from '../features/auth/authSlice';
+import { httpError, NOT_AUTHENTICATED, requestFailed } from '../lib/http';
 
 /** Cache tags the feature endpoints provide and invalidate. */
 export const apiTagTypes = [
@@ -14,20 +15,53 @@ export const apiTagTypes = [
   'Leaderboard',
 ] as const;
 
+/** What a failed call gives its caller: the spec's message (section 8) and the status when there was one. */
+export interface ApiError {
+  status?: number;
+  message: string;
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api',
+  prepareHeaders: (headers, { getState }) => {
+    const token = selectAccessToken(getState() as { auth: AuthState });
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/** Every product call needs a token ('User is not authenticated'); failures carry the server's `error`. */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
+  if (!selectAccessToken(api.getState() as { auth: AuthState }))
+    return { error: { message: NOT_AUTHENTICATED } };
+  const result = await rawBaseQuery(args, api, extra);
+  if (!result.error) return { data: result.data, meta: result.meta };
+  const { error } = result;
+  if (typeof error.status === 'number') {
+    const body = error.data as { error?: unknown } | undefined;
+    const message = typeof body?.error === 'string' && body.error ? body.error : requestFailed(error.status);
+    return { error: { status: error.status, message } };
+  }
+  if (error.status === 'PARSING_ERROR') {
+    return { error: { status: error.originalStatus, message: httpError(error.originalStatus) } };
+  }
+  return { error: { message: 'error' in error ? String(error.error) : 'Network error' } };
+};
+
+/** The message of an RTK Query error (or any thrown value). */
+export function apiErrorMessage(error: unknown): string {
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string')
+    return error.message;
+  return String(error);
+}
+
 /**
  * The one RTK Query API for the gateway's /api contract (spec section 7). Features add their endpoints
  * with `baseApi.injectEndpoints`; every call carries the signed-in user's bearer token.
  */
 export const baseApi = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({
-    baseUrl: '/api',
-    prepareHeaders: (headers, { getState }) => {
-      const token = selectAccessToken(getState() as { auth: AuthState });
-      if (token) headers.set('Authorization', `Bearer ${token}`);
-      return headers;
-    },
-  }),
+  baseQuery,
   tagTypes: apiTagTypes,
   endpoints: () => ({}),
 });

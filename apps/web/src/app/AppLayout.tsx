@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { REFRESH_TICK_MS } from '../features/auth/authSession';
+import { refreshSessionIfNeeded } from '../features/auth/authSlice';
+import { useAppDispatch } from './hooks';
 
 export const APP_NAME = 'Parley';
 
@@ -19,6 +22,13 @@ export function AppLayout() {
     .map((match) => match.handle)
     .filter(isRouteHandle)
     .at(-1)?.title;
+
+  const dispatch = useAppDispatch();
+  // Auto-refresh: every tick, a session with fewer than 3 ticks left is exchanged for a fresh one.
+  useEffect(() => {
+    const timer = setInterval(() => void dispatch(refreshSessionIfNeeded()), REFRESH_TICK_MS);
+    return () => clearInterval(timer);
+  }, [dispatch]);
 
   useEffect(() => {
     document.title = title ? `${title} | ${APP_NAME}` : APP_NAME;

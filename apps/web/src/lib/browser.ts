@@ -2,3 +2,11 @@
 export function reloadPage(): void {
   window.location.reload();
 }
+
+export function alertUser(message: string): void {
+  window.alert(message);
+}
+
+export function confirmUser(message: string): boolean {
+  return window.confirm(message);
+}

@@ -155,9 +155,21 @@ export const gamificationEnvSchema = z.object(
 );
 export type GamificationEnv = z.infer<typeof gamificationEnvSchema>;
 
-export const exportEnvSchema = z.object(
-  serviceSchema('export', DEFAULT_PORTS.export.http, DEFAULT_PORTS.export.rpc),
-);
+export const exportEnvSchema = z.object({
+  ...serviceSchema('export', DEFAULT_PORTS.export.http, DEFAULT_PORTS.export.rpc),
+  /** How long a finished export file stays downloadable before it is removed. */
+  EXPORT_FILE_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24),
+  /** How long a share link works unless its owner asks for less. */
+  EXPORT_SHARE_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** How often expired files and links are removed. */
+  EXPORT_CLEANUP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  RUN_WORKERS: flag.default(true),
+});
 export type ExportEnv = z.infer<typeof exportEnvSchema>;
 
 /** What a migration run needs: only the database. */

@@ -4,7 +4,8 @@ import {
   createSlice,
   type PayloadAction,
 } from '@reduxjs/toolkit';
-import { readStoredSession, writeStoredSession, type AuthSession } from './authSession';
+import { refreshToken } from './authApi';
+import { needsRefresh, readStoredSession, writeStoredSession, type AuthSession } from './authSession';
 
 export interface AuthState {
   session: AuthSession | null;
@@ -14,8 +15,35 @@ export interface AuthState {
 
 const initialState: AuthState = { session: null, loading: true };
 
-/** The first session read at start-up. Async so that a later token refresh can happen here too. */
-export const restoreSession = createAsyncThunk('auth/restoreSession', async () => readStoredSession());
+/** The first session read at start-up; a stored session about to expire is refreshed first. */
+export const restoreSession = createAsyncThunk('auth/restoreSession', async () => {
+  const stored = readStoredSession();
+  if (!stored || !needsRefresh(stored, Date.now())) return stored;
+  try {
+    return await refreshToken(stored.refresh_token);
+  } catch {
+    return null;
+  }
+});
+
+/** The auto-refresh tick: swaps the session for a fresh one when it expires within the threshold. */
+export const refreshSessionIfNeeded = createAsyncThunk<AuthSession | null, void, { state: WithAuth }>(
+  'auth/refreshIfNeeded',
+  async (_, { getState, dispatch }) => {
+    const session = getState().auth.session;
+    if (!session || !needsRefresh(session, Date.now())) return null;
+    try {
+      const fresh = await refreshToken(session.refresh_token);
+      dispatch(sessionChanged(fresh));
+      return fresh;
+    } catch (error) {
+      // A refused refresh token ends the session; a network hiccup waits for the next tick.
+      if (error instanceof Error && error.message.startsWith('Invalid Refresh Token')) dispatch(signedOut());
+      else if (session.expires_at * 1000 <= Date.now()) dispatch(signedOut());
+      return null;
+    }
+  },
+);
 
 export const authSlice = createSlice({
   name: 'auth',
@@ -58,6 +86,10 @@ export const selectAccessToken = (state: WithAuth): string | null => state.auth.
 export const authPersistence = createListenerMiddleware();
 authPersistence.startListening({
   actionCreator: sessionChanged,
+  effect: (action) => writeStoredSession(action.payload),
+});
+authPersistence.startListening({
+  actionCreator: restoreSession.fulfilled,
   effect: (action) => writeStoredSession(action.payload),
 });
 authPersistence.startListening({

@@ -1,6 +1,166 @@
-import { PageShell } from '@parley/web-ui';
+import { Button, LoadingView, PageShell } from '@parley/web-ui';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { reloadPage } from '../../../lib/browser';
+import { SiteHeader } from '../../site/SiteHeader';
+import { signUp } from '../authApi';
+import { selectAuth } from '../authSlice';
+import { homeForSignedInUser, signIn } from '../authThunks';
+import './AuthPage.css';
 
-/** /auth — log in (default mode) and register. Placeholder until the auth issue lands. */
+type Mode = 'login' | 'register';
+
+/** /auth — log in (default mode) and register (spec section 2). */
 export function AuthPage() {
-  return <PageShell title="Log In" />;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { session, loading } = useAppSelector(selectAuth);
+  const [mode, setMode] = useState<Mode>('login');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const userId = session?.user.id;
+
+  // Signed in (now or already): onboarding when the profile has no goal yet, else the dashboard.
+  useEffect(() => {
+    if (loading || !userId) return undefined;
+    let active = true;
+    void dispatch(homeForSignedInUser(userId))
+      .unwrap()
+      .then((home) => {
+        if (active) void navigate(home, { replace: true });
+      });
+    return () => {
+      active = false;
+    };
+  }, [dispatch, navigate, loading, userId]);
+
+  if (loading || userId) return <LoadingView />;
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setError('');
+    setPassword('');
+    setConfirmPassword('');
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError('');
+    if (mode === 'register' && password !== confirmPassword) {
+      setError('Passwords do not match');
+      return;
+    }
+    setBusy(true);
+    try {
+      if (mode === 'login') {
+        await dispatch(signIn({ email, password })).unwrap();
+      } else {
+        await signUp(email, password);
+        setSentTo(email);
+      }
+    } catch (caught) {
+      setError(
+        caught instanceof Error
+          ? caught.message
+          : String((caught as { message?: unknown })?.message ?? caught),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sentTo !== null) {
+    return (
+      <>
+        <SiteHeader />
+        <PageShell className="auth" title="Check your email">
+          <div className="pw-card auth__card">
+            <p>
+              We&apos;ve sent a confirmation link to <strong>{sentTo}</strong>.
+            </p>
+            <p>Please confirm your email to activate your account.</p>
+            <Button onClick={reloadPage}>Go to Login</Button>
+          </div>
+        </PageShell>
+      </>
+    );
+  }
+
+  const isLogin = mode === 'login';
+  const submitLabel = isLogin
+    ? busy
+      ? 'Logging in...'
+      : 'Log In'
+    : busy
+      ? 'Registering...'
+      : 'Create Account';
+
+  return (
+    <>
+      <SiteHeader />
+      <PageShell className="auth" title={isLogin ? 'Log In' : 'Register'}>
+        <form className="pw-card auth__card" onSubmit={(event) => void onSubmit(event)} noValidate={false}>
+          <label className="pw-field">
+            Email
+            <input
+              className="pw-input"
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </label>
+          <label className="pw-field">
+            Password
+            <input
+              className="pw-input"
+              type="password"
+              name="password"
+              autoComplete={isLogin ? 'current-password' : 'new-password'}
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </label>
+          {isLogin ? null : (
+            <label className="pw-field">
+              Confirm Password
+              <input
+                className="pw-input"
+                type="password"
+                name="confirmPassword"
+                autoComplete="new-password"
+                required
+                value={confirmPassword}
+                onChange={(event) => setConfirmPassword(event.target.value)}
+              />
+            </label>
+          )}
+          <Button type="submit" disabled={busy} className="auth__submit">
+            {submitLabel}
+          </Button>
+          <p className="pw-error auth__error" role="alert">
+            {error}
+          </p>
+        </form>
+        <p className="auth__switch">
+          {isLogin ? "Don't have an account?" : 'Already have an account?'}{' '}
+          <button
+            type="button"
+            className="auth__link"
+            onClick={() => switchMode(isLogin ? 'register' : 'login')}
+          >
+            {isLogin ? 'Register' : 'Log in'}
+          </button>
+        </p>
+      </PageShell>
+    </>
+  );
 }

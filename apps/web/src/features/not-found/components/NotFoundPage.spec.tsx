@@ -7,9 +7,9 @@ import { FUN_FACT } from './NotFoundPage';
 vi.mock('../../../lib/browser', () => ({ reloadPage: vi.fn() }));
 
 describe('not-found page', () => {
-  it("shows the spec's texts, both actions and a fun fact", () => {
+  it("shows the spec's texts, both actions and a fun fact", async () => {
     renderApp('/definitely-not-a-page', { restore: false });
-    expect(screen.getByText('404')).toBeTruthy();
+    expect(await screen.findByText('404')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Oops! Lost in Cyberspace' })).toBeTruthy();
     expect(screen.getByText("The page you're looking for has drifted into the digital void...")).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Take Me Home' })).toBeTruthy();

@@ -1,0 +1,179 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import type { ExportJob, ExportPdfBody, SharedReport } from '@parley/contracts';
+import { queryRows } from '@parley/server-database';
+
+interface JobRow {
+  id: string;
+  session_id: string;
+  status: ExportJob['status'];
+  progress: number;
+  error: string | null;
+  file_bytes: number | null;
+  created_at: Date;
+  finished_at: Date | null;
+  expires_at: Date;
+}
+
+const JOB_COLUMNS =
+  'id, session_id, status, progress, error, file_bytes, created_at, finished_at, expires_at';
+
+function job(row: JobRow): ExportJob {
+  return {
+    id: row.id,
+    session_id: row.session_id,
+    status: row.status,
+    progress: row.progress,
+    error: row.error,
+    bytes: row.file_bytes,
+    created_at: row.created_at.toISOString(),
+    finished_at: row.finished_at?.toISOString() ?? null,
+    expires_at: row.expires_at.toISOString(),
+  };
+}
+
+export interface ShareRow {
+  token: string;
+  session_id: string;
+  report: Omit<SharedReport, 'expires_at'>;
+  created_at: Date;
+  expires_at: Date;
+}
+
+/** Export jobs and share links; every owner-facing query is scoped to the caller. */
+@Injectable()
+export class ExportJobsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async create(
+    userId: string,
+    sessionId: string,
+    input: ExportPdfBody,
+    ttlHours: number,
+  ): Promise<ExportJob> {
+    const rows = await queryRows<JobRow>(
+      this.dataSource,
+      `INSERT INTO export_jobs (id, user_id, session_id, input, expires_at)
+       VALUES ($1, $2, $3, $4, now() + make_interval(hours => $5)) RETURNING ${JOB_COLUMNS}`,
+      [randomUUID(), userId, sessionId, JSON.stringify(input), ttlHours],
+    );
+    return job(rows[0]!);
+  }
+
+  async get(userId: string, id: string): Promise<ExportJob | null> {
+    const rows = await queryRows<JobRow>(
+      this.dataSource,
+      `SELECT ${JOB_COLUMNS} FROM export_jobs WHERE id = $1 AND user_id = $2 AND expires_at > now()`,
+      [id, userId],
+    );
+    return rows[0] ? job(rows[0]) : null;
+  }
+
+  async file(
+    userId: string,
+    id: string,
+  ): Promise<{ status: ExportJob['status']; file: Buffer | null } | null> {
+    const rows = await queryRows<{ status: ExportJob['status']; file: Buffer | null }>(
+      this.dataSource,
+      `SELECT status, file FROM export_jobs WHERE id = $1 AND user_id = $2 AND expires_at > now()`,
+      [id, userId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Takes a job for rendering; null when it is finished, failed for good or gone (deleted, expired). */
+  async claim(id: string): Promise<ExportPdfBody | null> {
+    const rows = await queryRows<{ input: ExportPdfBody }>(
+      this.dataSource,
+      `UPDATE export_jobs SET status = 'running', attempts = attempts + 1, progress = 0
+       WHERE id = $1 AND status IN ('queued', 'running') AND expires_at > now() RETURNING input`,
+      [id],
+    );
+    return rows[0]?.input ?? null;
+  }
+
+  async progress(id: string, percent: number): Promise<void> {
+    await this.dataSource.query(`UPDATE export_jobs SET progress = $2 WHERE id = $1 AND status = 'running'`, [
+      id,
+      Math.max(0, Math.min(99, Math.round(percent))),
+    ]);
+  }
+
+  /** Stores the one file of a job; false when another attempt finished it first (nothing is written). */
+  async finish(id: string, file: Buffer): Promise<boolean> {
+    const rows = await queryRows<unknown>(
+      this.dataSource,
+      `UPDATE export_jobs SET status = 'done', progress = 100, file = $2, file_bytes = $3, renders = renders + 1,
+         finished_at = now(), error = NULL
+       WHERE id = $1 AND status = 'running' RETURNING id`,
+      [id, file, file.length],
+    );
+    return rows.length === 1;
+  }
+
+  async fail(id: string, error: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE export_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1 AND status <> 'done'`,
+      [id, error.slice(0, 500)],
+    );
+  }
+
+  async createShare(
+    userId: string,
+    sessionId: string,
+    report: Omit<SharedReport, 'expires_at'>,
+    days: number,
+  ): Promise<ShareRow> {
+    const token = randomBytes(32).toString('base64url');
+    const rows = await queryRows<ShareRow>(
+      this.dataSource,
+      `INSERT INTO share_links (token, user_id, session_id, report, expires_at)
+       VALUES ($1, $2, $3, $4, now() + make_interval(days => $5))
+       RETURNING token, session_id, report, created_at, expires_at`,
+      [token, userId, sessionId, JSON.stringify(report), days],
+    );
+    return rows[0]!;
+  }
+
+  listShares(userId: string): Promise<ShareRow[]> {
+    return queryRows<ShareRow>(
+      this.dataSource,
+      `SELECT token, session_id, report, created_at, expires_at FROM share_links
+       WHERE user_id = $1 AND expires_at > now() ORDER BY created_at DESC`,
+      [userId],
+    );
+  }
+
+  async revokeShare(userId: string, token: string): Promise<boolean> {
+    const rows = await queryRows<unknown>(
+      this.dataSource,
+      `DELETE FROM share_links WHERE token = $1 AND user_id = $2 RETURNING token`,
+      [token, userId],
+    );
+    return rows.length === 1;
+  }
+
+  async shared(token: string): Promise<ShareRow | null> {
+    const rows = await queryRows<ShareRow>(
+      this.dataSource,
+      `SELECT token, session_id, report, created_at, expires_at FROM share_links
+       WHERE token = $1 AND expires_at > now()`,
+      [token],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Removes expired files and links; returns how many of each went. */
+  async removeExpired(): Promise<{ jobs: number; links: number }> {
+    const jobs = await queryRows<unknown>(
+      this.dataSource,
+      `DELETE FROM export_jobs WHERE expires_at <= now() RETURNING id`,
+    );
+    const links = await queryRows<unknown>(
+      this.dataSource,
+      `DELETE FROM share_links WHERE expires_at <= now() RETURNING token`,
+    );
+    return { jobs: jobs.length, links: links.length };
+  }
+}

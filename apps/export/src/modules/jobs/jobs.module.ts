@@ -1,0 +1,29 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { ExportEnv } from '@parley/server-config';
+import { ExpiredExportsCleanup, EXPORT_CLEANUP_INTERVAL_MS } from './expired-exports-cleanup';
+import { ExportJobsRepository } from './export-jobs.repository';
+import { ExportJobsProcessor } from './jobs.processor';
+import { EXPORT_TTLS, ExportJobsRpcController } from './jobs.rpc-controller';
+import { RemoveExportsWhenUserDeletedListener } from './remove-exports-when-user-deleted.listener';
+
+/** Stored-session exports with progress, share links, expiry and account deletion. */
+@Module({})
+export class ExportJobsModule {
+  static register(env: ExportEnv): DynamicModule {
+    return {
+      module: ExportJobsModule,
+      controllers: [ExportJobsRpcController],
+      providers: [
+        ExportJobsRepository,
+        {
+          provide: EXPORT_TTLS,
+          useValue: { fileHours: env.EXPORT_FILE_TTL_HOURS, shareDays: env.EXPORT_SHARE_TTL_DAYS },
+        },
+        { provide: EXPORT_CLEANUP_INTERVAL_MS, useValue: env.EXPORT_CLEANUP_INTERVAL_SECONDS * 1000 },
+        ExpiredExportsCleanup,
+        RemoveExportsWhenUserDeletedListener,
+        ...(env.RUN_WORKERS ? [ExportJobsProcessor] : []),
+      ],
+    };
+  }
+}

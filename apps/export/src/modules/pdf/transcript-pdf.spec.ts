@@ -1,0 +1,160 @@
+import { exportPdfBodySchema, INVALID_MESSAGE_CONTENT, type ExportPdfInput } from '@parley/contracts';
+import { markdownBlocks, renderTranscriptPdf } from './transcript-pdf';
+import { withFallbacks } from './text-fallback';
+import { pdfText } from '../../testing/pdf-text';
+
+const textOf = pdfText;
+
+const render = (input: ExportPdfInput) =>
+  renderTranscriptPdf(exportPdfBodySchema.parse(input), { now: new Date('2026-11-22T03:00:00Z') });
+
+/** Where each needle first appears, each after the previous one. */
+function expectInOrder(text: string, needles: string[]): void {
+  let from = 0;
+  for (const needle of needles) {
+    const at = text.indexOf(needle, from);
+    if (at < 0) throw new Error(`"${needle}" not found after offset ${from}`);
+    from = at + needle.length;
+  }
+}
+
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+describe('transcript PDF', () => {
+  it('is a PDF of real text: title, scenario, date, tone, speakers, avatars, messages and feedback in order', async () => {
+    const pdf = await render({
+      scenario: {
+        title: 'Salary negotiation',
+        description: 'Ask your manager for a raise.',
+        aiRole: 'Manager',
+      },
+      tone: 'tough',
+      date: '2026-11-20T14:30:00Z',
+      avatar_style: 'robot',
+      messages: [
+        { sender: 'ai', content: 'Hello, what did you want to discuss?' },
+        {
+          sender: 'user',
+          content: 'I would like to talk about **my salary**.\n\n- first point\n- second point\n1. numbered',
+        },
+        { sender: 'ai', content: 42 },
+        { sender: 'user', content: 'Café crème, naïve façade — Grüße, Ωmega, Привет 👍😀' },
+      ],
+      feedback: {
+        clarity: 7,
+        empathy: 6.5,
+        persuasion: 8,
+        strengths: ['Clear opening ask'],
+        weaknesses: ['Too few figures'],
+        suggestions: ['Name a number first'],
+        speech: { totalWords: 120, fluencyScore: 82, wordsPerMinute: 130, totalFillers: 3 },
+      },
+    });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text, pages } = await textOf(pdf);
+    const t = flat(text);
+    expectInOrder(t, [
+      'Conversation Transcript',
+      'Scenario: Salary negotiation',
+      'Date: 20 November 2026, 14:30 UTC',
+      'Tone: Tough',
+      'Transcript',
+      'Manager',
+      'avatar: robot',
+      'Hello, what did you want to discuss?',
+      'You',
+      'I would like to talk about my salary.',
+      '• first point',
+      '• second point',
+      '1. numbered',
+      INVALID_MESSAGE_CONTENT,
+      'Café crème, naïve façade — Grüße, Ωmega, Привет (thumbs up)(grinning face)',
+      'Feedback',
+      'Clarity',
+      '7/10',
+      'Empathy',
+      '6.5/10',
+      'Persuasion',
+      '8/10',
+      'Strengths',
+      'Clear opening ask',
+      'Areas for improvement',
+      'Too few figures',
+      'Suggestions',
+      'Name a number first',
+      'Speech analysis',
+      'Fluency score: 82/100',
+      `Page 1 of ${pages}`,
+    ]);
+    expect(t).not.toContain('**');
+  });
+
+  it('never prints empty boxes: CJK without a CJK font becomes a note', async () => {
+    const pdf = await render({ messages: [{ sender: 'user', content: '你好，世界 and 日本語' }] });
+    const t = flat((await textOf(pdf)).text);
+    expect(t).toContain('CJK characters not shown] and [3 CJK characters not shown]');
+    expect(t).toContain('Note: some characters');
+  });
+
+  it('wraps long messages across pages and numbers every page, 1,000 messages in order', async () => {
+    const messages = Array.from({ length: 1000 }, (_, i) => ({
+      sender: (i % 2 ? 'ai' : 'user') as 'ai' | 'user',
+      content: `Message number ${i + 1}. ` + (i === 10 ? 'long words '.repeat(700) : 'Short line.'),
+    }));
+    const started = Date.now();
+    const pdf = await render({ messages });
+    expect(Date.now() - started).toBeLessThan(30_000);
+    const { text, pages } = await textOf(pdf);
+    const t = flat(text);
+    expect(pages).toBeGreaterThan(30);
+    expectInOrder(
+      t,
+      messages.map((m) => m.content.split('.')[0]! + '.'),
+    );
+    expectInOrder(
+      t,
+      Array.from({ length: pages }, (_, i) => `Page ${i + 1} of ${pages}`),
+    );
+  }, 60_000);
+});
+
+describe('body', () => {
+  it('rejects an empty or oversized list and a bad sender, with a clear message', () => {
+    expect(exportPdfBodySchema.safeParse({ messages: [] }).error?.issues[0]?.message).toBe(
+      'messages must not be empty',
+    );
+    const many = Array.from({ length: 1001 }, () => ({ sender: 'user', content: 'x' }));
+    expect(exportPdfBodySchema.safeParse({ messages: many }).error?.issues[0]?.message).toBe(
+      'at most 1000 messages',
+    );
+    expect(exportPdfBodySchema.safeParse({ messages: [{ sender: 'bot', content: 'x' }] }).success).toBe(
+      false,
+    );
+    expect(exportPdfBodySchema.safeParse({}).success).toBe(false);
+  });
+
+  it('renders non-string content as the placeholder', () => {
+    const body = exportPdfBodySchema.parse({
+      messages: [{ sender: 'ai', content: { a: 1 } }, { sender: 'user' }],
+    });
+    expect(body.messages.map((m) => m.content)).toEqual([INVALID_MESSAGE_CONTENT, INVALID_MESSAGE_CONTENT]);
+  });
+});
+
+describe('markdown and fallbacks', () => {
+  it('splits lists, headings and paragraphs', () => {
+    expect(markdownBlocks('# Plan\n**a** b\n\n- x\n  - y\n2) z').map((b) => b.kind)).toEqual([
+      'heading',
+      'paragraph',
+      'gap',
+      'bullet',
+      'bullet',
+      'bullet',
+    ]);
+  });
+
+  it('names emoji and keeps what the font draws', () => {
+    const has = (cp: number) => cp < 0x3000;
+    expect(withFallbacks('ok 👍🏽 ❤️ 🦄 é', { has }).text).toBe('ok (thumbs up) ❤ (emoji) é');
+  });
+});

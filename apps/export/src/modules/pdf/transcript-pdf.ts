@@ -1,0 +1,396 @@
+import { dirname, join } from 'node:path';
+import PDFDocument from 'pdfkit';
+import type { ExportFeedback, ExportPdfBody } from '@parley/contracts';
+import { withFallbacks, type GlyphCoverage } from './text-fallback';
+
+const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const FONTS = {
+  regular: join(FONT_DIR, 'DejaVuSans.ttf'),
+  bold: join(FONT_DIR, 'DejaVuSans-Bold.ttf'),
+  italic: join(FONT_DIR, 'DejaVuSans-Oblique.ttf'),
+  boldItalic: join(FONT_DIR, 'DejaVuSans-BoldOblique.ttf'),
+} as const;
+type FontName = keyof typeof FONTS;
+
+const MARGIN = 56;
+const FOOTER = 40;
+const COLORS = {
+  text: '#1f2937',
+  muted: '#6b7280',
+  rule: '#d1d5db',
+  user: '#2563eb',
+  ai: '#7c3aed',
+  bar: '#10b981',
+};
+
+export interface RenderOptions {
+  /** The date printed when the body has none. */
+  now?: Date;
+  /** Called with a fraction in [0, 1] as messages are laid out. */
+  onProgress?: (fraction: number) => void | Promise<void>;
+}
+
+interface FontkitFont {
+  hasGlyphForCodePoint(codePoint: number): boolean;
+}
+
+let coverage: GlyphCoverage | undefined;
+/** The regular font's glyph table, read once per process. */
+function fontCoverage(): GlyphCoverage {
+  if (coverage) return coverage;
+  const probe = new PDFDocument({ autoFirstPage: false });
+  probe.font(FONTS.regular);
+  const font = (probe as unknown as { _font: { font: FontkitFont } })._font.font;
+  const cache = new Map<number, boolean>();
+  coverage = {
+    has: (cp) => {
+      let known = cache.get(cp);
+      if (known === undefined) cache.set(cp, (known = font.hasGlyphForCodePoint(cp)));
+      return known;
+    },
+  };
+  return coverage;
+}
+
+interface Span {
+  text: string;
+  font: FontName;
+}
+
+/** `**bold**`, `__bold__`, `*italic*` and `` `code` `` within one line. */
+export function inlineSpans(line: string): Span[] {
+  const spans: Span[] = [];
+  const pattern = /(\*\*|__)(.+?)\1|(?<![\w*])\*(?!\s)([^*\n]+?)\*(?!\w)|`([^`\n]+)`/g;
+  let last = 0;
+  for (const match of line.matchAll(pattern)) {
+    if (match.index > last) spans.push({ text: line.slice(last, match.index), font: 'regular' });
+    if (match[2] !== undefined) spans.push({ text: match[2], font: 'bold' });
+    else if (match[3] !== undefined) spans.push({ text: match[3], font: 'italic' });
+    else spans.push({ text: match[4] ?? '', font: 'regular' });
+    last = match.index + match[0].length;
+  }
+  if (last < line.length) spans.push({ text: line.slice(last), font: 'regular' });
+  return spans.filter((s) => s.text.length > 0);
+}
+
+type Block =
+  | { kind: 'paragraph'; spans: Span[] }
+  | { kind: 'heading'; spans: Span[] }
+  | { kind: 'bullet'; marker: string; level: number; spans: Span[] }
+  | { kind: 'gap' };
+
+/** The markdown the partner and the coach write: paragraphs, headings, bulleted and numbered lists. */
+export function markdownBlocks(content: string): Block[] {
+  const blocks: Block[] = [];
+  for (const raw of content.split(/\r?\n/)) {
+    const line = raw.trimEnd();
+    if (!line.trim()) {
+      if (blocks.length && blocks.at(-1)!.kind !== 'gap') blocks.push({ kind: 'gap' });
+      continue;
+    }
+    const bullet = /^(\s*)[-*+•]\s+(.*)$/.exec(line);
+    const numbered = /^(\s*)(\d{1,3})[.)]\s+(.*)$/.exec(line);
+    const heading = /^#{1,6}\s+(.*)$/.exec(line);
+    if (bullet) {
+      blocks.push({
+        kind: 'bullet',
+        marker: '•',
+        level: Math.min(3, Math.floor(bullet[1]!.length / 2)),
+        spans: inlineSpans(bullet[2]!),
+      });
+    } else if (numbered) {
+      blocks.push({
+        kind: 'bullet',
+        marker: `${numbered[2]}.`,
+        level: Math.min(3, Math.floor(numbered[1]!.length / 2)),
+        spans: inlineSpans(numbered[3]!),
+      });
+    } else if (heading) {
+      blocks.push({ kind: 'heading', spans: inlineSpans(heading[1]!.replace(/\*\*/g, '')) });
+    } else {
+      blocks.push({ kind: 'paragraph', spans: inlineSpans(line.trim()) });
+    }
+  }
+  while (blocks.at(-1)?.kind === 'gap') blocks.pop();
+  return blocks;
+}
+
+function scenarioOf(body: ExportPdfBody): {
+  title?: string;
+  description?: string;
+  aiRole?: string;
+  userRole?: string;
+} {
+  if (!body.scenario) return {};
+  if (typeof body.scenario === 'string') return { title: body.scenario };
+  return body.scenario;
+}
+
+function formatDate(date: Date): string {
+  const day = date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+  return `${day}, ${time} UTC`;
+}
+
+const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+
+/** Lays out the transcript (and the feedback, when given) as a PDF of real, searchable text. */
+export async function renderTranscriptPdf(body: ExportPdfBody, options: RenderOptions = {}): Promise<Buffer> {
+  const glyphs = fontCoverage();
+  let replacedScript = false;
+  const clean = (text: string): string => {
+    const result = withFallbacks(text, glyphs);
+    replacedScript ||= result.replacedScript;
+    return result.text;
+  };
+  const scenario = scenarioOf(body);
+  const title = clean(body.title || 'Conversation Transcript');
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER / 2 },
+    bufferPages: true,
+    info: {
+      Title: title,
+      Author: 'Parley',
+      Subject: scenario.title ? clean(scenario.title) : 'Practice conversation',
+    },
+    lang: 'en',
+  });
+  for (const [name, path] of Object.entries(FONTS)) doc.registerFont(name, path);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = MARGIN;
+  const width = doc.page.width - MARGIN * 2;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  const ensureRoom = (height: number) => {
+    if (doc.y + height > bottom()) doc.addPage();
+  };
+  const rule = () => {
+    ensureRoom(12);
+    doc.moveDown(0.4);
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .lineWidth(0.5)
+      .strokeColor(COLORS.rule)
+      .stroke();
+    doc.moveDown(0.6);
+  };
+  const spans = (list: Span[], x: number, w: number, size: number, color = COLORS.text, y?: number) => {
+    const parts = list.length ? list : [{ text: ' ', font: 'regular' as FontName }];
+    parts.forEach((span, i) => {
+      doc.font(span.font).fontSize(size).fillColor(color);
+      const continued = i < parts.length - 1;
+      if (i === 0) doc.text(clean(span.text), x, y ?? doc.y, { width: w, continued, lineGap: 2 });
+      else doc.text(clean(span.text), { continued, lineGap: 2 });
+    });
+  };
+  const heading = (text: string, size = 14) => {
+    ensureRoom(size * 3);
+    doc.moveDown(0.6);
+    doc.font('bold').fontSize(size).fillColor(COLORS.text).text(clean(text), left, doc.y, { width });
+    doc.moveDown(0.3);
+  };
+  const meta = (label: string, value: string) => {
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor(COLORS.muted)
+      .text(`${label}: `, left, doc.y, { continued: true, width });
+    doc.font('regular').fillColor(COLORS.text).text(clean(value));
+  };
+  const blocks = (content: string, x: number, w: number) => {
+    for (const block of markdownBlocks(content)) {
+      if (block.kind === 'gap') {
+        doc.moveDown(0.35);
+      } else if (block.kind === 'heading') {
+        ensureRoom(16);
+        spans(
+          block.spans.map((s) => ({ ...s, font: 'bold' as FontName })),
+          x,
+          w,
+          11,
+        );
+      } else if (block.kind === 'bullet') {
+        ensureRoom(14);
+        const indent = x + block.level * 12;
+        const y = doc.y;
+        doc
+          .font('regular')
+          .fontSize(10.5)
+          .fillColor(COLORS.text)
+          .text(block.marker, indent, y, { width: 18, lineGap: 2 });
+        doc.y = y;
+        spans(block.spans, indent + 18, w - block.level * 12 - 18, 10.5, COLORS.text, y);
+      } else {
+        ensureRoom(14);
+        spans(block.spans, x, w, 10.5);
+      }
+    }
+  };
+  const list = (label: string, items: string[] | undefined) => {
+    if (!items?.length) return;
+    heading(label, 12);
+    blocks(items.map((item) => `- ${item.replace(/\n+/g, ' ')}`).join('\n'), left, width);
+  };
+
+  // Title page header
+  doc.font('bold').fontSize(22).fillColor(COLORS.text).text(title, left, doc.y, { width });
+  doc.moveDown(0.4);
+  if (scenario.title) meta('Scenario', scenario.title);
+  if (scenario.description) meta('Description', scenario.description);
+  const when = body.date ? new Date(body.date) : (options.now ?? new Date());
+  meta('Date', formatDate(when));
+  if (body.tone) meta('Tone', capitalize(body.tone));
+  if (scenario.userRole) meta('Your role', scenario.userRole);
+  if (scenario.aiRole) meta('Partner', scenario.aiRole);
+  meta('Messages', String(body.messages.length));
+  rule();
+
+  heading('Transcript', 15);
+  const partner = scenario.aiRole ? clean(scenario.aiRole) : 'AI partner';
+  const total = body.messages.length;
+  for (const [index, message] of body.messages.entries()) {
+    const isUser = message.sender === 'user';
+    const avatar = message.avatar || (isUser ? undefined : body.avatar_style || undefined);
+    const speaker = isUser ? 'You' : partner;
+    const badge = isUser ? 'YOU' : 'AI';
+    ensureRoom(40);
+    doc.moveDown(0.5);
+    const y = doc.y;
+    const color = isUser ? COLORS.user : COLORS.ai;
+    doc.circle(left + 11, y + 8, 11).fill(color);
+    doc
+      .font('bold')
+      .fontSize(isUser ? 6.5 : 8)
+      .fillColor('#ffffff')
+      .text(badge, left, y + (isUser ? 5.5 : 4.5), { width: 22, align: 'center', lineBreak: false });
+    doc
+      .font('bold')
+      .fontSize(11)
+      .fillColor(color)
+      .text(speaker, left + 30, y, { width: width - 30, continued: Boolean(avatar) });
+    if (avatar)
+      doc
+        .font('regular')
+        .fontSize(9)
+        .fillColor(COLORS.muted)
+        .text(`  · avatar: ${clean(avatar)}`);
+    doc.y = Math.max(doc.y, y + 14);
+    blocks(message.content, left + 30, width - 30);
+    if (options.onProgress && (index + 1) % 50 === 0) await options.onProgress((index + 1) / total);
+  }
+
+  if (body.feedback)
+    renderFeedback(body.feedback, { heading, list, meta, rule, ensureRoom, doc, left, width });
+
+  if (replacedScript) {
+    rule();
+    doc
+      .font('italic')
+      .fontSize(9)
+      .fillColor(COLORS.muted)
+      .text(
+        'Note: some characters (for example Chinese, Japanese or Korean text) cannot be drawn with the font embedded in this document and are marked as "not shown"; the full text is in the Parley app.',
+        left,
+        doc.y,
+        { width },
+      );
+  }
+
+  // Footers: "Page N of M" on every page.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const saved = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - MARGIN + 10;
+    doc.font('regular').fontSize(8.5).fillColor(COLORS.muted);
+    doc.text(`${title} · Parley`, left, y, { width: width / 2, lineBreak: false });
+    doc.text(`Page ${i + 1} of ${range.count}`, left + width / 2, y, {
+      width: width / 2,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = saved;
+  }
+  await options.onProgress?.(1);
+  doc.end();
+  return done;
+}
+
+interface FeedbackLayout {
+  heading(text: string, size?: number): void;
+  list(label: string, items: string[] | undefined): void;
+  meta(label: string, value: string): void;
+  rule(): void;
+  ensureRoom(height: number): void;
+  doc: PDFKit.PDFDocument;
+  left: number;
+  width: number;
+}
+
+function renderFeedback(feedback: ExportFeedback, l: FeedbackLayout): void {
+  const { doc, left, width } = l;
+  l.rule();
+  l.heading('Feedback', 15);
+  const scores: Array<[string, number]> = [];
+  for (const key of ['clarity', 'empathy', 'persuasion'] as const) {
+    if (typeof feedback[key] === 'number') scores.push([capitalize(key), feedback[key]]);
+  }
+  for (const [key, value] of Object.entries(feedback.scores ?? {}))
+    scores.push([capitalize(key.replace(/_/g, ' ')), value]);
+  if (scores.length) {
+    l.heading('Scores', 12);
+    for (const [label, value] of scores) {
+      l.ensureRoom(18);
+      const y = doc.y;
+      doc
+        .font('regular')
+        .fontSize(10.5)
+        .fillColor(COLORS.text)
+        .text(label, left, y, { width: 120, lineBreak: false });
+      doc.rect(left + 125, y + 2, 200, 8).fill(COLORS.rule);
+      doc.rect(left + 125, y + 2, (200 * Math.max(0, Math.min(10, value))) / 10, 8).fill(COLORS.bar);
+      doc
+        .font('bold')
+        .fontSize(10.5)
+        .fillColor(COLORS.text)
+        .text(`${Number(value.toFixed(1))}/10`, left + 335, y, { width: 80, lineBreak: false });
+      doc.x = left;
+      doc.y = y + 16;
+    }
+  }
+  l.list('Strengths', feedback.strengths);
+  l.list('Areas for improvement', [
+    ...(feedback.areas_for_improvement ?? []),
+    ...(feedback.weaknesses ?? []),
+  ]);
+  l.list('Suggestions', feedback.suggestions);
+  const speech = feedback.speech;
+  if (speech) {
+    l.heading('Speech analysis', 12);
+    if (speech.fluencyScore !== undefined) l.meta('Fluency score', `${Math.round(speech.fluencyScore)}/100`);
+    if (speech.totalWords !== undefined) l.meta('Words spoken', String(speech.totalWords));
+    if (speech.wordsPerMinute !== undefined && speech.wordsPerMinute !== null)
+      l.meta('Pace', `${Math.round(speech.wordsPerMinute)} words per minute`);
+    if (speech.totalFillers !== undefined) l.meta('Filler words', String(speech.totalFillers));
+    if (speech.fillerRatePer100Words !== undefined)
+      l.meta('Fillers per 100 words', speech.fillerRatePer100Words.toFixed(1));
+    if (speech.fillerWords?.length)
+      l.meta('Most used fillers', speech.fillerWords.map((f) => `"${f.word}" ×${f.count}`).join(', '));
+    if (speech.fluencyExplanation) l.meta('How it was scored', speech.fluencyExplanation);
+  }
+  doc.x = left;
+  void width;
+}

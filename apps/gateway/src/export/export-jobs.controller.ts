@@ -1,0 +1,222 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  NotFoundException,
+  Param,
+  Post,
+  Req,
+  Res,
+} from '@nestjs/common';
+import { z } from 'zod';
+import {
+  createExportJobBodySchema,
+  createShareLinkBodySchema,
+  RPC,
+  SHARE_TOKEN_PATTERN,
+  type CreateExportJobBody,
+  type CreateShareLinkBody,
+  type ExportJob,
+  type SharedReport,
+  type ShareLink,
+} from '@parley/contracts';
+import type { GatewayEnv } from '@parley/server-config';
+import { REQUEST_ID_HEADER } from '@parley/server-observability';
+import { CurrentUser } from '../auth/current-user.decorator';
+import type { AuthenticatedUser } from '../auth/jwt.strategy';
+import { Public } from '../auth/public.decorator';
+import { toErrorResponse } from '../http/http-error.filter';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { GATEWAY_ENV, ServiceClients } from '../rpc/service-clients';
+import { SessionReport } from './session-report';
+
+interface FileReply {
+  header(name: string, value: string): unknown;
+}
+interface RawReply {
+  raw: import('node:http').ServerResponse;
+  getHeaders(): Record<string, unknown>;
+}
+interface RawRequest {
+  id: string;
+}
+
+const exportId = new ZodValidationPipe(z.uuid({ message: 'id must be an export id (uuid)' }));
+const RENDER_RPC_TIMEOUT_MS = 50_000;
+/** How often the progress stream looks at the job, and for how long at most. */
+const STREAM_POLL_MS = 400;
+const STREAM_MAX_MS = 5 * 60_000;
+
+function pdfHeaders(reply: FileReply, pdf: Buffer, fileName: string, disposition = 'attachment'): Buffer {
+  reply.header('content-type', 'application/pdf');
+  reply.header('content-disposition', `${disposition}; filename="${fileName}"`);
+  reply.header('content-length', String(pdf.length));
+  reply.header('cache-control', 'no-store');
+  return pdf;
+}
+
+/** Unknown, revoked and expired tokens look the same: 404 without asking anyone. */
+function checkToken(token: string): string {
+  if (!SHARE_TOKEN_PATTERN.test(token))
+    throw new NotFoundException({ error: 'This link does not exist or has expired' });
+  return token;
+}
+
+/** Exports of stored sessions with progress (spec section 8 workers), and shareable read-only reports. */
+@Controller('api/export')
+export class ExportJobsController {
+  constructor(
+    private readonly clients: ServiceClients,
+    private readonly reports: SessionReport,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {}
+
+  @Post('jobs')
+  @HttpCode(202)
+  async createJob(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodValidationPipe(createExportJobBodySchema)) body: CreateExportJobBody,
+  ): Promise<ExportJob> {
+    const report = await this.reports.of(user, body.session_id);
+    if (!report.messages.length)
+      throw new BadRequestException({ error: 'The session has no messages to export' });
+    return this.clients.sendAs<ExportJob>(user, 'export', RPC.export.createJob, {
+      sessionId: body.session_id,
+      body: report,
+    });
+  }
+
+  @Get('jobs/:id')
+  getJob(@CurrentUser() user: AuthenticatedUser, @Param('id', exportId) id: string): Promise<ExportJob> {
+    return this.clients.sendAs<ExportJob>(user, 'export', RPC.export.getJob, { id });
+  }
+
+  /** Server-sent `data: {"status": ..., "progress": n}` lines until the job is done or failed. */
+  @Get('jobs/:id/events')
+  async jobEvents(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', exportId) id: string,
+    @Req() request: RawRequest,
+    @Res() reply: RawReply,
+  ): Promise<void> {
+    let job = await this.clients.sendAs<ExportJob>(user, 'export', RPC.export.getJob, { id }); // 404 before the stream
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+      [REQUEST_ID_HEADER]: request.id,
+    });
+    res.flushHeaders();
+    let closed = false;
+    res.on('close', () => (closed = true));
+    const started = Date.now();
+    let last = '';
+    for (;;) {
+      const line = JSON.stringify({
+        id: job.id,
+        status: job.status,
+        progress: job.progress,
+        error: job.error,
+      });
+      if (line !== last) res.write(`data: ${line}\n\n`);
+      last = line;
+      if (closed || job.status === 'done' || job.status === 'failed') break;
+      if (Date.now() - started > STREAM_MAX_MS) {
+        res.write(`data: ${JSON.stringify({ error: 'Still running; read the progress again later' })}\n\n`);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, STREAM_POLL_MS));
+      try {
+        job = await this.clients.sendAs<ExportJob>(user, 'export', RPC.export.getJob, { id });
+      } catch (error) {
+        res.write(`data: ${JSON.stringify({ error: toErrorResponse(error).body.error })}\n\n`);
+        break;
+      }
+    }
+    res.end();
+  }
+
+  /** The finished file, for its owner only (anyone else: 404). */
+  @Get('jobs/:id/file')
+  async jobFile(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', exportId) id: string,
+    @Res({ passthrough: true }) reply: FileReply,
+  ): Promise<Buffer> {
+    const { pdfBase64 } = await this.clients.sendAs<{ pdfBase64: string }>(
+      user,
+      'export',
+      RPC.export.jobFile,
+      {
+        id,
+      },
+    );
+    return pdfHeaders(reply, Buffer.from(pdfBase64, 'base64'), 'session-report.pdf');
+  }
+
+  @Post('shares')
+  async createShare(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodValidationPipe(createShareLinkBodySchema)) body: CreateShareLinkBody,
+  ): Promise<ShareLink> {
+    const report = await this.reports.of(user, body.session_id);
+    if (!report.messages.length)
+      throw new BadRequestException({ error: 'The session has no messages to share' });
+    const link = await this.clients.sendAs<Omit<ShareLink, 'url'>>(user, 'export', RPC.export.createShare, {
+      sessionId: body.session_id,
+      body: report,
+      expiresInDays: body.expires_in_days,
+    });
+    return this.withUrl(link);
+  }
+
+  @Get('shares')
+  async listShares(@CurrentUser() user: AuthenticatedUser): Promise<ShareLink[]> {
+    const links = await this.clients.sendAs<Array<Omit<ShareLink, 'url'>>>(
+      user,
+      'export',
+      RPC.export.listShares,
+      {},
+    );
+    return links.map((l) => this.withUrl(l));
+  }
+
+  @Delete('shares/:token')
+  @HttpCode(204)
+  async revokeShare(@CurrentUser() user: AuthenticatedUser, @Param('token') token: string): Promise<void> {
+    await this.clients.sendAs(user, 'export', RPC.export.revokeShare, { token: checkToken(token) });
+  }
+
+  /** The shared report, read without signing in. */
+  @Public()
+  @Get('shared/:token')
+  shared(@Param('token') token: string): Promise<SharedReport> {
+    return this.clients.send<SharedReport>('export', RPC.export.sharedReport, { token: checkToken(token) });
+  }
+
+  @Public()
+  @Get('shared/:token/pdf')
+  async sharedPdf(
+    @Param('token') token: string,
+    @Res({ passthrough: true }) reply: FileReply,
+  ): Promise<Buffer> {
+    const { pdfBase64 } = await this.clients.send<{ pdfBase64: string }>(
+      'export',
+      RPC.export.sharedPdf,
+      { token: checkToken(token) },
+      { timeoutMs: RENDER_RPC_TIMEOUT_MS },
+    );
+    return pdfHeaders(reply, Buffer.from(pdfBase64, 'base64'), 'session-report.pdf', 'inline');
+  }
+
+  private withUrl(link: Omit<ShareLink, 'url'>): ShareLink {
+    return { ...link, url: new URL(`/api/export/shared/${link.token}/pdf`, this.env.PUBLIC_URL).toString() };
+  }
+}

@@ -1,0 +1,331 @@
+import { execFile } from 'node:child_process';
+import type { ExportJob, SharedReport, ShareLink } from '@parley/contracts';
+import {
+  apiCall,
+  createTestUser,
+  startApp,
+  startSystem,
+  testEnv,
+  waitFor,
+  type RunningApp,
+  type TestSystem,
+  type TestUser,
+} from '@parley/server-testing';
+
+/**
+ * Stored-session exports with progress, share links and account deletion, through the gateway, the export
+ * service (API only here) and export worker processes this test starts and kills.
+ */
+let system: TestSystem;
+let owner: TestUser;
+let other: TestUser;
+const workers: RunningApp[] = [];
+
+async function json<T>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+function pdfText(pdf: Buffer): Promise<{ text: string; pages: number }> {
+  const script = `const { PDFParse } = require('pdf-parse'); const c = [];
+process.stdin.on('data', (d) => c.push(d)); process.stdin.on('end', async () => {
+const p = new PDFParse({ data: new Uint8Array(Buffer.concat(c)) }); const r = await p.getText(); await p.destroy();
+process.stdout.write(JSON.stringify({ text: r.text, pages: r.total })); });`;
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      process.execPath,
+      ['-e', script],
+      { maxBuffer: 256 * 1024 * 1024 },
+      (error, out, err) =>
+        error
+          ? reject(new Error(`${error.message}\n${err}`))
+          : resolve(JSON.parse(out) as { text: string; pages: number }),
+    );
+    child.stdin!.end(pdf);
+  });
+}
+
+/** One more export process that only works the queues (its RPC and HTTP ports unused by anyone). */
+function startWorker(): RunningApp {
+  const port = 4900 + Math.floor(Math.random() * 900);
+  const worker = startApp('export', {
+    DATABASE_URL: testEnv.databaseUrl,
+    DATABASE_SCHEMA: system.schemas.export,
+    REDIS_URL: testEnv.redisUrl,
+    KAFKA_BROKERS: testEnv.kafkaBrokers.join(','),
+    KAFKA_TOPIC_PREFIX: system.topicPrefix,
+    LOG_LEVEL: 'info',
+    HTTP_HOST: '127.0.0.1',
+    HTTP_PORT: String(port),
+    RPC_HOST: '127.0.0.1',
+    RPC_PORT: String(port + 1000),
+    RUN_WORKERS: 'true',
+  });
+  workers.push(worker);
+  return worker;
+}
+
+async function storedSession(
+  user: TestUser,
+  messages: Array<{ sender: string; content: string }>,
+): Promise<string> {
+  const scenarios = await json<Array<{ id: string; premium: boolean }>>(
+    await apiCall(system, '/api/user/scenarios', { token: user.token }),
+  );
+  const res = await apiCall(system, '/api/user/sessions', {
+    token: user.token,
+    body: { scenario_id: scenarios.find((s) => !s.premium)!.id, tone_preference: 'tough', messages },
+  });
+  expect(res.status).toBe(201);
+  return (await json<{ id: string }>(res)).id;
+}
+
+async function finished(user: TestUser, id: string, timeoutMs = 30_000): Promise<ExportJob> {
+  return waitFor(
+    async () => {
+      const job = await json<ExportJob>(
+        await apiCall(system, `/api/export/jobs/${id}`, { token: user.token }),
+      );
+      return job.status === 'done' || job.status === 'failed' ? job : undefined;
+    },
+    timeoutMs,
+    100,
+  );
+}
+
+const conversation = [
+  { sender: 'ai', content: 'Welcome. What brings you in today?' },
+  { sender: 'user', content: 'I would like to discuss **my role** and:\n- scope\n- salary' },
+  { sender: 'ai', content: 'Go on.' },
+];
+
+beforeAll(async () => {
+  system = await startSystem({
+    label: 'exportjobs',
+    env: {
+      gateway: { RATE_LIMIT_PER_MINUTE: '100000', BODY_LIMIT_BYTES: String(4 * 1024 * 1024) },
+      export: { RUN_WORKERS: 'false', EXPORT_CLEANUP_INTERVAL_SECONDS: '1' },
+    },
+  });
+  owner = await createTestUser(system, { plan: 'premium' });
+  other = await createTestUser(system, { plan: 'premium' });
+  startWorker();
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(workers.map((w) => w.stop()));
+  await system?.stop();
+});
+
+describe('export jobs of stored sessions', () => {
+  it('renders a session to a file its owner alone can download, with progress readable and streamed', async () => {
+    const sessionId = await storedSession(owner, conversation);
+    const created = await apiCall(system, '/api/export/jobs', {
+      token: owner.token,
+      body: { session_id: sessionId },
+    });
+    expect(created.status).toBe(202);
+    const job = await json<ExportJob>(created);
+    expect(job).toMatchObject({ session_id: sessionId, progress: 0 });
+
+    const stream = await apiCall(system, `/api/export/jobs/${job.id}/events`, { token: owner.token });
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const events = (await stream.text())
+      .split('\n\n')
+      .filter((l) => l.startsWith('data: '))
+      .map((l) => JSON.parse(l.slice(6)) as { status: string; progress: number });
+    expect(events.at(-1)).toMatchObject({ status: 'done', progress: 100 });
+    const progress = events.map((e) => e.progress);
+    expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+
+    expect((await finished(owner, job.id)).status).toBe('done');
+    const file = await apiCall(system, `/api/export/jobs/${job.id}/file`, { token: owner.token });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    const { text } = await pdfText(Buffer.from(await file.arrayBuffer()));
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Tone: Tough');
+    expect(flat.indexOf('Welcome.')).toBeLessThan(flat.indexOf('my role'));
+    expect(flat).toContain('• salary');
+
+    for (const path of [`/api/export/jobs/${job.id}`, `/api/export/jobs/${job.id}/file`]) {
+      expect((await apiCall(system, path, { token: other.token })).status).toBe(404);
+      expect((await apiCall(system, path)).status).toBe(401);
+    }
+  }, 60_000);
+
+  it("refuses a session that is not the caller's, a bad id and an empty session", async () => {
+    const theirs = await storedSession(other, conversation);
+    const res = await apiCall(system, '/api/export/jobs', {
+      token: owner.token,
+      body: { session_id: theirs },
+    });
+    expect(res.status).toBe(404);
+    expect(
+      (await apiCall(system, '/api/export/jobs', { token: owner.token, body: { session_id: 'x' } })).status,
+    ).toBe(400);
+    const empty = await storedSession(owner, []);
+    const none = await apiCall(system, '/api/export/jobs', {
+      token: owner.token,
+      body: { session_id: empty },
+    });
+    expect(none.status).toBe(400);
+    expect(await json<{ error: string }>(none)).toEqual({ error: 'The session has no messages to export' });
+  }, 30_000);
+
+  it('removes a file once it has expired', async () => {
+    const sessionId = await storedSession(owner, conversation);
+    const job = await json<ExportJob>(
+      await apiCall(system, '/api/export/jobs', { token: owner.token, body: { session_id: sessionId } }),
+    );
+    await finished(owner, job.id);
+    await system.sql(
+      'export',
+      `UPDATE export_jobs SET expires_at = now() - interval '1 second' WHERE id = $1`,
+      [job.id],
+    );
+    expect((await apiCall(system, `/api/export/jobs/${job.id}/file`, { token: owner.token })).status).toBe(
+      404,
+    );
+    await waitFor(
+      async () =>
+        (await system.sql('export', `SELECT 1 FROM export_jobs WHERE id = $1`, [job.id])).length === 0,
+      10_000,
+    );
+  }, 30_000);
+
+  it('a worker killed mid-job leaves the job to another, which renders it once', async () => {
+    const long = Array.from({ length: 400 }, (_, i) => ({
+      sender: i % 2 ? 'ai' : 'user',
+      content:
+        `Turn ${i + 1}. ` + 'We should weigh the **budget** against the timeline and the team. '.repeat(30),
+    }));
+    const sessionId = await storedSession(owner, long);
+    const [first] = workers;
+    const started = await apiCall(system, '/api/export/jobs', {
+      token: owner.token,
+      body: { session_id: sessionId },
+    });
+    expect(started.status).toBe(202);
+    const job = await json<ExportJob>(started);
+    let seen: unknown;
+    await waitFor(
+      async () => {
+        const [row] = await system.sql<{ status: string; progress: number }>(
+          'export',
+          `SELECT status, progress FROM export_jobs WHERE id = $1`,
+          [job.id],
+        );
+        seen = row;
+        if (row?.status === 'done') throw new Error('finished before it could be interrupted');
+        return row?.status === 'running' && row.progress > 0;
+      },
+      30_000,
+      20,
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}; last seen ${JSON.stringify(seen)}\n${first!.output().slice(-3000)}`);
+    });
+    first!.process.kill('SIGKILL');
+    await first!.stop();
+    startWorker();
+    // BullMQ notices the lapsed lock after 15–45 s and hands the job to the live worker.
+    const done = await finished(owner, job.id, 90_000);
+    expect(done.status).toBe('done');
+    const [row] = await system.sql<{ renders: number; attempts: number; file_bytes: number }>(
+      'export',
+      `SELECT renders, attempts, file_bytes FROM export_jobs WHERE id = $1`,
+      [job.id],
+    );
+    expect(row).toMatchObject({ renders: 1 });
+    expect(row!.attempts).toBeGreaterThanOrEqual(2);
+    const file = Buffer.from(
+      await (await apiCall(system, `/api/export/jobs/${job.id}/file`, { token: owner.token })).arrayBuffer(),
+    );
+    expect(file.length).toBe(row!.file_bytes);
+    const { text, pages } = await pdfText(file);
+    expect(text).toContain('Turn 400.');
+    expect(text).toContain(`Page ${pages} of ${pages}`);
+  }, 150_000);
+});
+
+describe('shareable reports', () => {
+  it('the owner creates, sees and revokes a link; the report reads without sign-in and shows nothing else', async () => {
+    const sessionId = await storedSession(owner, conversation);
+    const created = await apiCall(system, '/api/export/shares', {
+      token: owner.token,
+      body: { session_id: sessionId },
+    });
+    expect(created.status).toBe(201);
+    const link = await json<ShareLink>(created);
+    expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(link.url).toBe(`${system.baseUrl}/api/export/shared/${link.token}/pdf`);
+
+    const mine = await json<ShareLink[]>(await apiCall(system, '/api/export/shares', { token: owner.token }));
+    expect(mine.map((l) => l.token)).toContain(link.token);
+    expect(
+      await json<ShareLink[]>(await apiCall(system, '/api/export/shares', { token: other.token })),
+    ).toEqual([]);
+
+    const shared = await apiCall(system, `/api/export/shared/${link.token}`);
+    expect(shared.status).toBe(200);
+    const report = await json<SharedReport>(shared);
+    expect(report.messages.map((m) => m.content)).toEqual(conversation.map((m) => m.content));
+    const raw = JSON.stringify(report);
+    for (const secret of [owner.id, owner.email, sessionId]) expect(raw).not.toContain(secret);
+    expect(Object.keys(report).sort()).toEqual(
+      ['date', 'expires_at', 'feedback', 'messages', 'scenario', 'title', 'tone'].sort(),
+    );
+    const pdf = await apiCall(system, `/api/export/shared/${link.token}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect((await pdfText(Buffer.from(await pdf.arrayBuffer()))).text).toContain('Welcome.');
+
+    expect(
+      (await apiCall(system, `/api/export/shares/${link.token}`, { method: 'DELETE', token: other.token }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await apiCall(system, `/api/export/shares/${link.token}`, { method: 'DELETE', token: owner.token }))
+        .status,
+    ).toBe(204);
+    expect((await apiCall(system, `/api/export/shared/${link.token}`)).status).toBe(404);
+    expect((await apiCall(system, `/api/export/shared/${link.token}/pdf`)).status).toBe(404);
+    expect((await apiCall(system, '/api/export/shared/not-a-token')).status).toBe(404);
+  }, 60_000);
+
+  it('an expired link answers 404', async () => {
+    const sessionId = await storedSession(owner, conversation);
+    const link = await json<ShareLink>(
+      await apiCall(system, '/api/export/shares', { token: owner.token, body: { session_id: sessionId } }),
+    );
+    await system.sql(
+      'export',
+      `UPDATE share_links SET expires_at = now() - interval '1 second' WHERE token = $1`,
+      [link.token],
+    );
+    expect((await apiCall(system, `/api/export/shared/${link.token}`)).status).toBe(404);
+  }, 30_000);
+});
+
+describe('account deletion', () => {
+  it("removes the user's jobs, files and links", async () => {
+    const leaving = await createTestUser(system, { plan: 'premium' });
+    const sessionId = await storedSession(leaving, conversation);
+    const job = await json<ExportJob>(
+      await apiCall(system, '/api/export/jobs', { token: leaving.token, body: { session_id: sessionId } }),
+    );
+    await finished(leaving, job.id);
+    await apiCall(system, '/api/export/shares', { token: leaving.token, body: { session_id: sessionId } });
+    const count = async () =>
+      (
+        await system.sql<{ n: number }>(
+          'export',
+          `SELECT (SELECT count(*) FROM export_jobs WHERE user_id = $1) + (SELECT count(*) FROM share_links WHERE user_id = $1) AS n`,
+          [leaving.id],
+        )
+      )[0]!.n;
+    expect(Number(await count())).toBe(2);
+    expect(
+      (await apiCall(system, `/api/user/${leaving.id}`, { method: 'DELETE', token: leaving.token })).status,
+    ).toBe(200);
+    await waitFor(async () => Number(await count()) === 0, 30_000, 250);
+  }, 60_000);
+});

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { MAX_MESSAGE_LENGTH, MAX_MESSAGES_PER_SESSION } from './sessions';
+
+/* Exported transcripts and reports (spec sections 2 "Export Transcript", 3, 7 and 8). */
+
+/** Most messages one PDF export takes (a long session and then some). */
+export const MAX_EXPORT_MESSAGES = 1000;
+/** Most characters of message content, all messages together, one export takes: the largest stored session. */
+export const MAX_EXPORT_CHARS = MAX_MESSAGES_PER_SESSION * MAX_MESSAGE_LENGTH;
+/** What a message whose content is not a string shows in the document (spec section 3). */
+export const INVALID_MESSAGE_CONTENT = '[Invalid message content]';
+export const EXPORT_PDF_FILE_NAME = 'conversation-transcript.pdf';
+
+/** One message as the chat screen holds it; content that is not a string is rendered as a placeholder. */
+export const exportMessageSchema = z
+  .object({
+    sender: z.enum(['user', 'ai'], { message: "sender must be 'user' or 'ai'" }),
+    content: z
+      .unknown()
+      .optional()
+      .transform((v) => (typeof v === 'string' ? v.replaceAll('\u0000', '') : INVALID_MESSAGE_CONTENT))
+      .pipe(z.string().max(MAX_MESSAGE_LENGTH, `content must be at most ${MAX_MESSAGE_LENGTH} characters`)),
+    /** The avatar's label as the chat screen shows it, e.g. "robot". */
+    avatar: z.string().trim().max(60).optional(),
+  })
+  .loose();
+export type ExportMessage = z.infer<typeof exportMessageSchema>;
+
+const short = z.string().max(2000);
+const items = z.array(short).max(50);
+const score = z.number().min(0).max(10);
+
+/** The post-session feedback as the report shows it; every part is optional. */
+export const exportFeedbackSchema = z
+  .object({
+    clarity: score.optional(),
+    empathy: score.optional(),
+    persuasion: score.optional(),
+    /** Further named scores (0–10). */
+    scores: z.record(z.string().max(60), score).optional(),
+    strengths: items.optional(),
+    weaknesses: items.optional(),
+    areas_for_improvement: items.optional(),
+    suggestions: items.optional(),
+    speech: z
+      .object({
+        totalWords: z.number().nonnegative().optional(),
+        totalFillers: z.number().nonnegative().optional(),
+        fillerRatePer100Words: z.number().nonnegative().optional(),
+        wordsPerMinute: z.number().nonnegative().nullable().optional(),
+        fluencyScore: z.number().min(0).max(100).optional(),
+        fluencyExplanation: short.optional(),
+        fillerWords: z
+          .array(z.object({ word: z.string().max(60), count: z.number().int() }))
+          .max(50)
+          .optional(),
+      })
+      .loose()
+      .optional(),
+  })
+  .loose();
+export type ExportFeedback = z.infer<typeof exportFeedbackSchema>;
+
+const scenarioSchema = z.union([
+  z.string().trim().max(200),
+  z
+    .object({
+      title: z.string().trim().max(200).optional(),
+      description: z.string().trim().max(2000).optional(),
+      userRole: z.string().max(200).optional(),
+      aiRole: z.string().max(200).optional(),
+    })
+    .loose(),
+]);
+
+/** POST /api/export/pdf: the transcript on screen (and its feedback, when there is one). */
+export const exportPdfBodySchema = z
+  .object({
+    messages: z
+      .array(exportMessageSchema, { message: 'messages must be a list' })
+      .min(1, 'messages must not be empty')
+      .max(MAX_EXPORT_MESSAGES, `at most ${MAX_EXPORT_MESSAGES} messages`)
+      .refine(
+        (list) => list.reduce((n, m) => n + m.content.length, 0) <= MAX_EXPORT_CHARS,
+        `the transcript must be at most ${MAX_EXPORT_CHARS} characters in all`,
+      ),
+    title: z.string().trim().max(200).optional(),
+    scenario: scenarioSchema.optional(),
+    tone: z.string().trim().max(20).optional(),
+    /** When the conversation took place (ISO 8601); defaults to now. */
+    date: z.iso.datetime({ offset: true }).optional(),
+    avatar_style: z.string().trim().max(60).nullable().optional(),
+    feedback: exportFeedbackSchema.nullable().optional(),
+  })
+  .loose();
+export type ExportPdfBody = z.infer<typeof exportPdfBodySchema>;
+export type ExportPdfInput = z.input<typeof exportPdfBodySchema>;
+
+/* Export jobs for a stored session, and shareable reports. */
+
+export const EXPORT_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
+
+/** POST /api/export/jobs */
+export const createExportJobBodySchema = z
+  .object({ session_id: z.uuid({ message: 'session_id must be a session id (uuid)' }) })
+  .strict();
+export type CreateExportJobBody = z.infer<typeof createExportJobBodySchema>;
+
+/** An export job as its owner sees it; `progress` is a percentage. */
+export interface ExportJob {
+  id: string;
+  session_id: string;
+  status: ExportJobStatus;
+  progress: number;
+  error: string | null;
+  bytes: number | null;
+  created_at: string;
+  finished_at: string | null;
+  expires_at: string;
+}
+
+/** POST /api/export/shares */
+export const createShareLinkBodySchema = z
+  .object({
+    session_id: z.uuid({ message: 'session_id must be a session id (uuid)' }),
+    expires_in_days: z.number().int().min(1).max(365).optional(),
+  })
+  .strict();
+export type CreateShareLinkBody = z.infer<typeof createShareLinkBodySchema>;
+
+/** A read-only link to one session's report; the token is the only key to it. */
+export interface ShareLink {
+  token: string;
+  url: string;
+  session_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** What a shared link shows: the report and nothing of its owner. */
+export interface SharedReport {
+  title: string;
+  scenario: { title?: string; description?: string } | null;
+  tone: string | null;
+  date: string;
+  messages: Array<{ sender: 'user' | 'ai'; content: string }>;
+  feedback: ExportFeedback | null;
+  expires_at: string;
+}
+
+/** Share tokens: 32 random bytes, base64url. */
+export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
