@@ -9,12 +9,16 @@ export NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false NX_SKIP_NX_CACHE=${NX_SKIP_
 
 ensure_dependencies
 
-if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ]; then
-  say "installing Debian's chromium for the browser tests"
+# Debian's Chromium for the browser tests, and an emoji font so icons render in screenshots.
+missing=()
+[ -x /usr/bin/chromium ] || [ -n "${CHROMIUM_PATH:-}" ] || missing+=(chromium)
+dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || missing+=(fonts-noto-color-emoji)
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing ${missing[*]} for the browser tests"
   if [ "$(id -u)" = 0 ]; then
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || say "could not install chromium"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null) || say "could not install ${missing[*]}"
   else
-    say "run: sudo apt-get install -y chromium"
+    say "run: sudo apt-get install -y ${missing[*]}"
   fi
 fi
 
