@@ -11,7 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync, createPrivateKey, createPublicKey, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
@@ -27,6 +27,7 @@ import {
   type BenchProcess,
 } from './lib/processes.ts';
 import { runAutocannon, runClosedLoop, type LoadResult } from './lib/load.ts';
+import { clockTicks, machineTimes, SHARED_SERVERS } from './lib/cpu.ts';
 
 const require = createRequire(import.meta.url);
 const ROOT = join(import.meta.dirname, '..');
@@ -170,31 +171,6 @@ interface CpuSnapshot {
   bench: number;
   procs: Record<string, number | undefined>;
   shared: ReturnType<typeof cpuMsByCommand>;
-}
-
-const clockTicks = (() => {
-  const out = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
-  const value = Number(out.stdout?.trim());
-  return Number.isFinite(value) && value > 0 ? value : 100;
-})();
-
-/** PostgreSQL and Redis serve this bench and whatever else runs here: their CPU is counted whole. */
-const SHARED_SERVERS: Record<string, string> = {
-  postgres: 'postgres',
-  'redis-server': 'redis',
-  java: 'kafka',
-};
-
-function machineTimes(): { busy: number; total: number } | undefined {
-  try {
-    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
-    const values = line.trim().split(/\s+/).slice(1, 9).map(Number);
-    const total = values.reduce((a, b) => a + b, 0);
-    const idle = (values[3] ?? 0) + (values[4] ?? 0);
-    return { busy: total - idle, total };
-  } catch {
-    return undefined;
-  }
 }
 
 function cpuSnapshot(): CpuSnapshot {

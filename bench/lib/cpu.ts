@@ -9,13 +9,14 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { cpuMsBetween, cpuMsByCommand, cpuMsOf, type BenchProcess } from './processes.ts';
 
-const clockTicks = (() => {
+export const clockTicks = (() => {
   const out = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
   const value = Number(out.stdout?.trim());
   return Number.isFinite(value) && value > 0 ? value : 100;
 })();
 
-const SHARED_SERVERS: Record<string, string> = {
+/** PostgreSQL, Redis and Kafka serve the bench and whatever else runs here: their CPU is counted whole. */
+export const SHARED_SERVERS: Record<string, string> = {
   postgres: 'postgres',
   'redis-server': 'redis',
   java: 'kafka',
@@ -38,7 +39,7 @@ export interface CpuUse {
   msPerRequest: Record<string, number>;
 }
 
-function machineTimes(): { busy: number; total: number } | undefined {
+export function machineTimes(): { busy: number; total: number } | undefined {
   try {
     const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
     const values = line.trim().split(/\s+/).slice(1, 9).map(Number);
