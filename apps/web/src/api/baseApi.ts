@@ -13,6 +13,8 @@ export const apiTagTypes = [
   'Gamification',
   'DailyChallenge',
   'Leaderboard',
+  'ExportJob',
+  'ShareLink',
 ] as const;
 
 /** What a failed call gives its caller: the spec's message (section 8) and the status when there was one. */
