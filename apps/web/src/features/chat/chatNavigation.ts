@@ -1,6 +1,8 @@
 /** Navigation state that resumes a chat: set by /session/resume when it opens /scenario/:id. */
 export interface ChatResumeState {
   resume: true;
+  /** The stored session to continue (its turns are appended to it), when known. */
+  sessionId?: string;
   messages?: ReadonlyArray<{ sender: string; content: string }>;
   tone?: string;
   avatar?: string;
