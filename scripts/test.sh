@@ -9,10 +9,12 @@ export NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false NX_SKIP_NX_CACHE=${NX_SKIP_
 
 ensure_dependencies
 
-# Debian's Chromium for the browser tests, and an emoji font so icons render in screenshots.
+# Debian's Chromium for the browser tests, an emoji font so icons render in screenshots, and the CJK
+# font the PDF export embeds (the image installs the same package).
 missing=()
 [ -x /usr/bin/chromium ] || [ -n "${CHROMIUM_PATH:-}" ] || missing+=(chromium)
 dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || missing+=(fonts-noto-color-emoji)
+dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing ${missing[*]} for the browser tests"
   if [ "$(id -u)" = 0 ]; then

@@ -168,6 +168,8 @@ export const exportEnvSchema = z.object({
   EXPORT_SHARE_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How often expired files and links are removed. */
   EXPORT_CLEANUP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** A CJK font file (TTC/OTF/TTF with the NotoSansCJKsc faces) when not at a standard system path. */
+  EXPORT_CJK_FONT: z.string().min(1).optional(),
   RUN_WORKERS: flag.default(true),
 });
 export type ExportEnv = z.infer<typeof exportEnvSchema>;

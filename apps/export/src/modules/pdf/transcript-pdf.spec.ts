@@ -1,5 +1,5 @@
 import { exportPdfBodySchema, INVALID_MESSAGE_CONTENT, type ExportPdfInput } from '@parley/contracts';
-import { markdownBlocks, renderTranscriptPdf } from './transcript-pdf';
+import { markdownBlocks, renderTranscriptPdf, useCjkFont } from './transcript-pdf';
 import { withFallbacks } from './text-fallback';
 import { pdfText } from '../../testing/pdf-text';
 
@@ -89,11 +89,31 @@ describe('transcript PDF', () => {
     expect(t).not.toContain('**');
   });
 
-  it('never prints empty boxes: CJK without a CJK font becomes a note', async () => {
-    const pdf = await render({ messages: [{ sender: 'user', content: '你好，世界 and 日本語' }] });
+  it('draws Chinese, Japanese and Korean as real text with the CJK font, bold too', async () => {
+    expect(useCjkFont()).not.toBeNull(); // fonts-noto-cjk: installed by npm test and by the image
+    const pdf = await render({
+      title: '面试练习',
+      messages: [
+        { sender: 'user', content: '你好，世界 and 日本語のテキスト and 한국어 문장' },
+        { sender: 'ai', content: '**重要**: 谢谢 — café' },
+      ],
+    });
     const t = flat((await textOf(pdf)).text);
-    expect(t).toContain('CJK characters not shown] and [3 CJK characters not shown]');
-    expect(t).toContain('Note: some characters');
+    expectInOrder(t, ['面试练习', '你好，世界 and 日本語のテキスト and 한국어 문장', '重要: 谢谢 — café']);
+    expect(t).not.toContain('not shown');
+    expect(t).not.toContain('Note: some characters');
+  });
+
+  it('never prints empty boxes: CJK without a CJK font becomes a note', async () => {
+    useCjkFont(false);
+    try {
+      const pdf = await render({ messages: [{ sender: 'user', content: '你好，世界 and 日本語' }] });
+      const t = flat((await textOf(pdf)).text);
+      expect(t).toContain('CJK characters not shown] and [3 CJK characters not shown]');
+      expect(t).toContain('Note: some characters');
+    } finally {
+      useCjkFont();
+    }
   });
 
   it('wraps long messages across pages and numbers every page, 1,000 messages in order', async () => {

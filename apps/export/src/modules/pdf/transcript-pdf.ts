@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { ExportFeedback, ExportPdfBody } from '@parley/contracts';
@@ -10,7 +11,47 @@ const FONTS = {
   italic: join(FONT_DIR, 'DejaVuSans-Oblique.ttf'),
   boldItalic: join(FONT_DIR, 'DejaVuSans-BoldOblique.ttf'),
 } as const;
-type FontName = keyof typeof FONTS;
+type FontName = keyof typeof FONTS | 'cjk' | 'cjkBold';
+
+/**
+ * Noto Sans CJK (one collection for Simplified and Traditional Chinese, Japanese and Korean), where the
+ * system has it: Debian/Ubuntu `fonts-noto-cjk`, Fedora `google-noto-sans-cjk-ttc-fonts`, Alpine
+ * `font-noto-cjk`. The image installs it; EXPORT_CJK_FONT names another file. Without one, CJK text is
+ * replaced by a readable note instead of empty boxes.
+ */
+const CJK_FONT_CANDIDATES = [
+  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
+  '/usr/share/fonts/google-noto-cjk/NotoSansCJK-Regular.ttc',
+  '/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc',
+  '/usr/share/fonts/noto/NotoSansCJK-Regular.ttc',
+];
+/** The face of the collection used for Han characters shared by the four languages. */
+const CJK_FACE = 'NotoSansCJKsc-Regular';
+const CJK_BOLD_FACE = 'NotoSansCJKsc-Bold';
+
+interface CjkFont {
+  regular: string;
+  bold: string;
+}
+
+let cjkFont: CjkFont | null | undefined;
+
+/**
+ * Chooses the CJK font: `path` (EXPORT_CJK_FONT) when set, which must exist, else the first system
+ * location found; `false`: none. A bold file beside it (`…-Bold.ttc`) is used for bold text when present.
+ */
+export function useCjkFont(path?: string | false): CjkFont | null {
+  if (path === false) return (cjkFont = null);
+  if (path && !existsSync(path)) throw new Error(`EXPORT_CJK_FONT: no file at ${path}`);
+  const regular = path ?? CJK_FONT_CANDIDATES.find((candidate) => existsSync(candidate));
+  if (!regular) return (cjkFont = null);
+  const bold = regular.replace(/-Regular(\.\w+)$/, '-Bold$1');
+  return (cjkFont = { regular, bold: bold !== regular && existsSync(bold) ? bold : regular });
+}
+
+function currentCjkFont(): CjkFont | null {
+  return cjkFont === undefined ? useCjkFont() : cjkFont;
+}
 
 const MARGIN = 56;
 const FOOTER = 40;
@@ -34,27 +75,52 @@ interface FontkitFont {
   hasGlyphForCodePoint(codePoint: number): boolean;
 }
 
-let coverage: GlyphCoverage | undefined;
-/** The regular font's glyph table, read once per process. */
-function fontCoverage(): GlyphCoverage {
-  if (coverage) return coverage;
+type Coverage = GlyphCoverage & { font(codePoint: number): 'main' | 'cjk' | null };
+
+function glyphTable(source: string, face?: string): (codePoint: number) => boolean {
   const probe = new PDFDocument({ autoFirstPage: false });
-  probe.font(FONTS.regular);
+  if (face) probe.font(source, face);
+  else probe.font(source);
   const font = (probe as unknown as { _font: { font: FontkitFont } })._font.font;
   const cache = new Map<number, boolean>();
-  coverage = {
-    has: (cp) => {
-      let known = cache.get(cp);
-      if (known === undefined) cache.set(cp, (known = font.hasGlyphForCodePoint(cp)));
-      return known;
-    },
+  return (cp) => {
+    let known = cache.get(cp);
+    if (known === undefined) cache.set(cp, (known = font.hasGlyphForCodePoint(cp)));
+    return known;
   };
-  return coverage;
+}
+
+let coverage: { cjk: CjkFont | null; table: Coverage } | undefined;
+/** Which embedded font draws a code point (the text font first, then the CJK one), read once per font. */
+function fontCoverage(): Coverage {
+  const cjk = currentCjkFont();
+  if (coverage?.cjk === cjk) return coverage.table;
+  const main = glyphTable(FONTS.regular);
+  const other = cjk ? glyphTable(cjk.regular, CJK_FACE) : () => false;
+  const font = (cp: number) => (main(cp) ? 'main' : other(cp) ? 'cjk' : null);
+  coverage = { cjk, table: { has: (cp) => font(cp) !== null, font } };
+  return coverage.table;
+}
+
+/** Splits text into runs drawn by the span's font and runs only the CJK font can draw. */
+function fontRuns(text: string, font: FontName, glyphs: Coverage): Span[] {
+  const runs: Span[] = [];
+  const cjkFont: FontName = font === 'bold' || font === 'boldItalic' ? 'cjkBold' : 'cjk';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    const use = glyphs.font(cp) === 'cjk' ? cjkFont : font;
+    const last = runs.at(-1);
+    if (last && (last.font === use || /\s/.test(ch))) last.text += ch;
+    else runs.push({ text: ch, font: use });
+  }
+  return runs;
 }
 
 interface Span {
   text: string;
   font: FontName;
+  /** The span's colour when it differs from the line's. */
+  color?: string;
 }
 
 /** `**bold**`, `__bold__`, `*italic*` and `` `code` `` within one line. */
@@ -162,6 +228,11 @@ export async function renderTranscriptPdf(body: ExportPdfBody, options: RenderOp
     lang: 'en',
   });
   for (const [name, path] of Object.entries(FONTS)) doc.registerFont(name, path);
+  const cjk = currentCjkFont();
+  if (cjk) {
+    doc.registerFont('cjk', cjk.regular, CJK_FACE);
+    doc.registerFont('cjkBold', cjk.bold, cjk.bold === cjk.regular ? CJK_FACE : CJK_BOLD_FACE);
+  }
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -186,28 +257,51 @@ export async function renderTranscriptPdf(body: ExportPdfBody, options: RenderOp
       .stroke();
     doc.moveDown(0.6);
   };
-  const spans = (list: Span[], x: number, w: number, size: number, color = COLORS.text, y?: number) => {
-    const parts = list.length ? list : [{ text: ' ', font: 'regular' as FontName }];
+  /** Text in one or more fonts on one flow: what the text font lacks is drawn by the CJK font. */
+  const runsOf = (list: Span[]): Span[] =>
+    list.flatMap((span) =>
+      fontRuns(clean(span.text), span.font, glyphs).map((run) => ({ ...run, color: span.color })),
+    );
+  const spans = (
+    list: Span[],
+    x: number,
+    w: number,
+    size: number,
+    color = COLORS.text,
+    y?: number,
+    options: PDFKit.Mixins.TextOptions = { lineGap: 2 },
+  ) => {
+    const runs = runsOf(list);
+    const parts = runs.length ? runs : [{ text: ' ', font: 'regular' as FontName }];
     parts.forEach((span, i) => {
-      doc.font(span.font).fontSize(size).fillColor(color);
+      doc
+        .font(span.font)
+        .fontSize(size)
+        .fillColor(span.color ?? color);
       const continued = i < parts.length - 1;
-      if (i === 0) doc.text(clean(span.text), x, y ?? doc.y, { width: w, continued, lineGap: 2 });
-      else doc.text(clean(span.text), { continued, lineGap: 2 });
+      if (i === 0) doc.text(span.text, x, y ?? doc.y, { ...options, width: w, continued });
+      else doc.text(span.text, { ...options, continued });
     });
   };
   const heading = (text: string, size = 14) => {
     ensureRoom(size * 3);
     doc.moveDown(0.6);
-    doc.font('bold').fontSize(size).fillColor(COLORS.text).text(clean(text), left, doc.y, { width });
+    spans([{ text, font: 'bold' }], left, width, size, COLORS.text, doc.y, {});
     doc.moveDown(0.3);
   };
   const meta = (label: string, value: string) => {
-    doc
-      .font('bold')
-      .fontSize(10)
-      .fillColor(COLORS.muted)
-      .text(`${label}: `, left, doc.y, { continued: true, width });
-    doc.font('regular').fillColor(COLORS.text).text(clean(value));
+    spans(
+      [
+        { text: `${label}: `, font: 'bold', color: COLORS.muted },
+        { text: value, font: 'regular' },
+      ],
+      left,
+      width,
+      10,
+      COLORS.text,
+      doc.y,
+      {},
+    );
   };
   const blocks = (content: string, x: number, w: number) => {
     for (const block of markdownBlocks(content)) {
@@ -245,7 +339,7 @@ export async function renderTranscriptPdf(body: ExportPdfBody, options: RenderOp
   };
 
   // Title page header
-  doc.font('bold').fontSize(22).fillColor(COLORS.text).text(title, left, doc.y, { width });
+  spans([{ text: title, font: 'bold' }], left, width, 22, COLORS.text, doc.y, {});
   doc.moveDown(0.4);
   if (scenario.title) meta('Scenario', scenario.title);
   if (scenario.description) meta('Description', scenario.description);
@@ -258,7 +352,7 @@ export async function renderTranscriptPdf(body: ExportPdfBody, options: RenderOp
   rule();
 
   heading('Transcript', 15);
-  const partner = scenario.aiRole ? clean(scenario.aiRole) : 'AI partner';
+  const partner = scenario.aiRole || 'AI partner';
   const total = body.messages.length;
   for (const [index, message] of body.messages.entries()) {
     const isUser = message.sender === 'user';
@@ -275,17 +369,20 @@ export async function renderTranscriptPdf(body: ExportPdfBody, options: RenderOp
       .fontSize(isUser ? 6.5 : 8)
       .fillColor('#ffffff')
       .text(badge, left, y + (isUser ? 5.5 : 4.5), { width: 22, align: 'center', lineBreak: false });
-    doc
-      .font('bold')
-      .fontSize(11)
-      .fillColor(color)
-      .text(speaker, left + 30, y, { width: width - 30, continued: Boolean(avatar) });
-    if (avatar)
-      doc
-        .font('regular')
-        .fontSize(9)
-        .fillColor(COLORS.muted)
-        .text(`  · avatar: ${clean(avatar)}`);
+    spans(
+      [
+        { text: speaker, font: 'bold' },
+        ...(avatar
+          ? [{ text: `  · avatar: ${avatar}`, font: 'regular' as FontName, color: COLORS.muted }]
+          : []),
+      ],
+      left + 30,
+      width - 30,
+      11,
+      color,
+      y,
+      {},
+    );
     doc.y = Math.max(doc.y, y + 14);
     blocks(message.content, left + 30, width - 30);
     if (options.onProgress && (index + 1) % 50 === 0) await options.onProgress((index + 1) / total);
@@ -315,8 +412,10 @@ export async function renderTranscriptPdf(body: ExportPdfBody, options: RenderOp
     const saved = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const y = doc.page.height - MARGIN + 10;
+    spans([{ text: `${title} · Parley`, font: 'regular' }], left, width / 2, 8.5, COLORS.muted, y, {
+      lineBreak: false,
+    });
     doc.font('regular').fontSize(8.5).fillColor(COLORS.muted);
-    doc.text(`${title} · Parley`, left, y, { width: width / 2, lineBreak: false });
     doc.text(`Page ${i + 1} of ${range.count}`, left + width / 2, y, {
       width: width / 2,
       align: 'right',
