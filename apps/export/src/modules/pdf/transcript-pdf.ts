@@ -273,14 +273,17 @@ export async function renderTranscriptPdf(body: ExportPdfBody, options: RenderOp
   ) => {
     const runs = runsOf(list);
     const parts = runs.length ? runs : [{ text: ' ', font: 'regular' as FontName }];
+    // CJK runs sit on the text font's baseline (their own ascender is shorter, so they would ride high).
+    const ascent = (doc.font('regular') as unknown as { _font: { ascender: number } })._font.ascender;
     parts.forEach((span, i) => {
       doc
         .font(span.font)
         .fontSize(size)
         .fillColor(span.color ?? color);
       const continued = i < parts.length - 1;
-      if (i === 0) doc.text(span.text, x, y ?? doc.y, { ...options, width: w, continued });
-      else doc.text(span.text, { ...options, continued });
+      const own = span.font === 'cjk' || span.font === 'cjkBold' ? { baseline: (-ascent / 1000) * size } : {};
+      if (i === 0) doc.text(span.text, x, y ?? doc.y, { ...options, ...own, width: w, continued });
+      else doc.text(span.text, { ...options, ...own, continued });
     });
   };
   const heading = (text: string, size = 14) => {
