@@ -14,9 +14,11 @@ ensure_dependencies
 missing=()
 [ -x /usr/bin/chromium ] || [ -n "${CHROMIUM_PATH:-}" ] || missing+=(chromium)
 dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || missing+=(fonts-noto-color-emoji)
+# kubectl renders k8s/ for the manifest tests (k8s:test); Debian's kubernetes-client when none is installed.
+command -v kubectl >/dev/null 2>&1 || [ -n "${KUBECTL:-}" ] || missing+=(kubernetes-client)
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
 if [ ${#missing[@]} -gt 0 ]; then
-  say "installing ${missing[*]} for the browser tests"
+  say "installing ${missing[*]} for the browser and manifest tests"
   if [ "$(id -u)" = 0 ]; then
     (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null) || say "could not install ${missing[*]}"
   else

@@ -17,7 +17,13 @@ export class IdentityConfigModule {
         { provide: IDENTITY_ENV, useValue: env },
         {
           provide: SigningKey,
-          useFactory: () => SigningKey.fromPem(env.JWT_PRIVATE_KEY, env.JWT_ISSUER, env.JWT_AUDIENCE),
+          useFactory: () =>
+            SigningKey.fromPem(
+              env.JWT_PRIVATE_KEY,
+              env.JWT_ISSUER,
+              env.JWT_AUDIENCE,
+              env.JWT_ADDITIONAL_PUBLIC_KEYS,
+            ),
         },
       ],
       exports: [IDENTITY_ENV, SigningKey],

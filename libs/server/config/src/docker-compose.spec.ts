@@ -290,6 +290,21 @@ describe('docker-compose.yml', () => {
     expect(published).toHaveLength(2);
   });
 
+  it('runs the BullMQ workers of every app that has them', () => {
+    // An app with a RUN_WORKERS flag works its queues only where it is on: some service must run them.
+    const appsWithWorkers = apps.filter((app) => 'RUN_WORKERS' in appEnvSchemas[app].shape);
+    expect(appsWithWorkers.length).toBeGreaterThan(0);
+    for (const app of appsWithWorkers) {
+      const running = Object.entries(services).filter(([, svc]) => {
+        const build = buildOf(svc);
+        if (build.args?.APP !== app) return false;
+        const parsed = appEnvSchemas[app].safeParse(definedEnv(svc));
+        return parsed.success && (parsed.data as { RUN_WORKERS?: boolean }).RUN_WORKERS === true;
+      });
+      expect({ app, workers: running.map(([name]) => name).length > 0 }).toEqual({ app, workers: true });
+    }
+  });
+
   it('takes the JWT signing key from the operator and never contains one', () => {
     expect(composeText).not.toMatch(/BEGIN [A-Z ]*PRIVATE KEY/);
     const rawKey = (raw.services.identity?.environment as Record<string, EnvValue> | undefined)

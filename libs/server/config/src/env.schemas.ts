@@ -31,6 +31,7 @@ const base = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: urlWith(['redis:', 'rediss:'], 'a redis:// URL'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 };
 
 const kafka = {
@@ -119,6 +120,14 @@ export const identityEnvSchema = z.object({
   JWT_PRIVATE_KEY: z
     .string({ message: 'required (a PEM-encoded EC P-256 private key, PKCS#8)' })
     .refine((v) => v.includes('BEGIN PRIVATE KEY'), 'expected a PEM-encoded PKCS#8 private key'),
+  /** Verify-only EC P-256 public keys (PEM blocks) published in the JWKS beside the signing key's: rotation. */
+  JWT_ADDITIONAL_PUBLIC_KEYS: z
+    .string()
+    .default('')
+    .refine(
+      (v) => v.trim() === '' || /-----BEGIN (PUBLIC|PRIVATE) KEY-----/.test(v),
+      'expected PEM-encoded public keys (-----BEGIN PUBLIC KEY-----), or nothing',
+    ),
   JWT_ISSUER: z.string().min(1).default('parley'),
   JWT_AUDIENCE: z.string().min(1).default('authenticated'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
