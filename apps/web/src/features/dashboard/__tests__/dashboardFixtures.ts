@@ -1,0 +1,154 @@
+import type {
+  DailyChallenge,
+  GamificationSummary,
+  Profile,
+  ProgressRecord,
+  Scenario,
+} from '@parley/contracts';
+import { vi } from 'vitest';
+import { json, testProfile } from '../../../test/fixtures';
+import { testSession } from '../../../test/renderApp';
+
+/* Wire-level answers for the dashboard's calls (spec section 7), and a fetch stub that routes to them. */
+
+export const userId = testSession.user.id;
+
+export const dailyScenario: Scenario = {
+  id: 'salary-negotiation-basics',
+  title: 'Negotiate Your Salary',
+  description: 'Ask your manager for a raise after a strong year.',
+  category: 'Salary Negotiation',
+  tags: ['negotiation'],
+  difficulty: 'Intermediate',
+  timeEstimate: '10 min',
+  userRole: 'Employee',
+  aiRole: 'Manager',
+  premium: false,
+  locked: false,
+};
+
+export const randomScenario: Scenario = {
+  ...dailyScenario,
+  id: 'networking-event',
+  title: 'Work the Room',
+  description: 'Introduce yourself at a networking event.',
+};
+
+const badge = (n: number) => ({
+  id: `badge-${n}`,
+  icon: ['🏅', '🔥', '🎯', '💬', '🚀'][n - 1] ?? '⭐',
+  title: `Badge ${n}`,
+  description: `Earned for milestone ${n}`,
+  earned_at: `2025-06-${String(10 + n).padStart(2, '0')}T10:00:00.000Z`,
+});
+
+export const gamificationSummary: GamificationSummary = {
+  level: 2,
+  streak: 4,
+  xp: 420,
+  badges: [1, 2, 3, 4, 5].map(badge),
+  levelProgress: { progress: 13, currentXP: 120, nextLevelXP: 900 },
+  leaderboard: [
+    { id: '00000000-0000-4000-8000-0000000000aa', username: 'grace', xp: 1500, level: 3 },
+    { id: userId, username: 'ada', xp: 420, level: 2 },
+    { id: '00000000-0000-4000-8000-0000000000bb', username: 'linus', xp: 100, level: 1 },
+  ],
+};
+
+export const dailyChallenges: DailyChallenge[] = [
+  {
+    id: 'complete-one-session',
+    description: 'Complete one practice session',
+    xp: 100,
+    progress: 1,
+    target: 1,
+    completed_at: '2025-06-14T09:00:00.000Z',
+  },
+  {
+    id: 'try-new-scenario',
+    description: 'Practice a scenario you have not tried before',
+    xp: 50,
+    progress: 1,
+    target: 1,
+    completed_at: null,
+  },
+  {
+    id: 'three-sessions',
+    description: 'Complete three sessions today',
+    xp: 150,
+    progress: 1,
+    target: 3,
+    completed_at: null,
+  },
+];
+
+export const progressRecords: ProgressRecord[] = [
+  { session_id: 's1', created_at: '2025-06-10T12:00:00.000Z', clarity: 5, empathy: 7, persuasion: 6 },
+  { session_id: 's2', created_at: '2025-06-12T12:00:00.000Z', clarity: 6, empathy: 7, persuasion: 4 },
+  { session_id: 's3', created_at: '2025-06-14T12:00:00.000Z', clarity: 7.5, empathy: 7, persuasion: 5 },
+];
+
+type Handler = (request: Request) => Response | Promise<Response>;
+/** A JSON body to answer with 200, or a handler for full control. */
+type Answer = unknown;
+
+export interface DashboardAnswers {
+  profile: Answer;
+  daily: Answer;
+  random: Answer;
+  summary: Answer;
+  challenges: Answer;
+  claim: Answer;
+  progress: Answer;
+}
+
+export const defaultAnswers: DashboardAnswers = {
+  profile: { ...testProfile, sessions_used: 2 } satisfies Profile,
+  daily: dailyScenario,
+  random: randomScenario,
+  summary: gamificationSummary,
+  challenges: dailyChallenges,
+  claim: (request: Request) => json({ error: `unexpected ${request.method}` }, 500),
+  progress: [],
+};
+
+const ROUTES: Array<[method: string, path: RegExp, key: keyof DashboardAnswers]> = [
+  ['GET', /^\/api\/user\/profile\/[^/]+$/, 'profile'],
+  ['GET', /^\/api\/user\/scenarios\/daily$/, 'daily'],
+  ['GET', /^\/api\/user\/scenarios\/random$/, 'random'],
+  ['GET', /^\/api\/gamification\/summary$/, 'summary'],
+  ['GET', /^\/api\/gamification\/daily-challenges$/, 'challenges'],
+  ['POST', /^\/api\/gamification\/claim-daily-challenge$/, 'claim'],
+  ['GET', /^\/api\/user\/progress\/[^/]+$/, 'progress'],
+];
+
+/** Stubs fetch with the dashboard's calls; anything else answers 404 so a stray call shows up. */
+export function stubDashboardApi(overrides: Partial<DashboardAnswers> = {}) {
+  const answers = { ...defaultAnswers, ...overrides };
+  const requests: Request[] = [];
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    requests.push(request.clone());
+    const { pathname } = new URL(request.url);
+    const route = ROUTES.find(([method, path]) => method === request.method && path.test(pathname));
+    if (!route) return json({ error: 'Not found' }, 404);
+    const answer = answers[route[2]];
+    return typeof answer === 'function' ? (answer as Handler)(request) : json(answer);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  /** The requests made so far to `method path`. */
+  const callsTo = (method: string, path: string) =>
+    requests.filter((r) => r.method === method && new URL(r.url).pathname === path);
+  return { fetchMock, requests, callsTo };
+}
+
+/** A handler that waits for `release()` before answering, to observe loading states. */
+export function gated(answer: () => Response) {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const handler: Handler = async () => {
+    await gate;
+    return answer();
+  };
+  return { handler, release };
+}

@@ -1,0 +1,52 @@
+import type {
+  DailyChallenge,
+  GamificationSummary,
+  Leaderboard,
+  LeaderboardCategory,
+  LeaderboardPeriod,
+} from '@parley/contracts';
+import { baseApi } from '../../api/baseApi';
+
+export interface LeaderboardArgs {
+  category?: LeaderboardCategory;
+  period?: LeaderboardPeriod;
+  limit?: number;
+}
+
+/** The gamification calls of spec section 7: always the signed-in user's own data. */
+export const gamificationApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    gamificationSummary: build.query<GamificationSummary | null, void>({
+      query: () => '/gamification/summary',
+      providesTags: ['Gamification'],
+    }),
+    dailyChallenges: build.query<DailyChallenge[], void>({
+      query: () => '/gamification/daily-challenges',
+      providesTags: ['DailyChallenge'],
+    }),
+    /** Claims a completed challenge; the panel's data is reloaded afterwards (spec section 4). */
+    claimDailyChallenge: build.mutation<DailyChallenge, string>({
+      query: (challengeId) => ({
+        url: '/gamification/claim-daily-challenge',
+        method: 'POST',
+        body: { challengeId },
+      }),
+      invalidatesTags: ['Gamification', 'DailyChallenge', 'Leaderboard'],
+    }),
+    /** One category and period; anything but all-time XP answers 403 for a free plan. */
+    leaderboard: build.query<Leaderboard, LeaderboardArgs>({
+      query: ({ category = 'xp', period = 'all-time', limit }) => ({
+        url: '/gamification/leaderboard',
+        params: limit === undefined ? { category, period } : { category, period, limit },
+      }),
+      providesTags: ['Leaderboard'],
+    }),
+  }),
+});
+
+export const {
+  useGamificationSummaryQuery,
+  useDailyChallengesQuery,
+  useClaimDailyChallengeMutation,
+  useLeaderboardQuery,
+} = gamificationApi;
