@@ -9,7 +9,13 @@ import { Logger } from 'nestjs-pino';
 import { resolve } from 'node:path';
 import { MAX_AUDIO_BYTES } from '@parley/contracts';
 import { gatewayEnvSchema, loadEnvOrExit } from '@parley/server-config';
-import { installShutdown, REQUEST_ID_HEADER, requestIdFrom } from '@parley/server-observability';
+import {
+  closeHttp,
+  installShutdown,
+  REQUEST_ID_HEADER,
+  requestIdFrom,
+  ShutdownCoordinator,
+} from '@parley/server-observability';
 import { AppModule } from './app.module';
 import { fastifyError } from './http/http-error.filter';
 import { SpaFallback } from './http/spa-fallback';
@@ -86,9 +92,23 @@ async function main(): Promise<void> {
   fastify.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  let openRequests = 0;
+  fastify.server.on('request', (_req: unknown, res: { once(event: 'close', fn: () => void): void }) => {
+    openRequests += 1;
+    res.once('close', () => (openRequests -= 1));
+  });
   await app.listen(env.PORT, env.HOST);
   logger.log(`gateway listening on http://${env.HOST}:${env.PORT}`);
-  installShutdown(app, env.SHUTDOWN_GRACE_MS);
+  // The public listener is the gateway's intake: it closes first (requests in flight, SSE streams included,
+  // run to their end; idle keep-alive connections close; a request on a closing connection gets 503).
+  // The RPC clients close after it, in the clients phase, by Nest's hook.
+  app.get(ShutdownCoordinator).register({
+    phase: 'requests',
+    name: 'http listener',
+    stop: () => closeHttp(app),
+    busy: () => `${openRequests} request(s) in flight`,
+  });
+  installShutdown(app, env);
 }
 
 void main();

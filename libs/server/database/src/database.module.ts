@@ -3,19 +3,31 @@ import {
   Inject,
   Injectable,
   Module,
+  Optional,
   type DynamicModule,
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ServiceEnv } from '@parley/server-config';
-import { HealthRegistry } from '@parley/server-observability';
+import { HealthRegistry, once, ShutdownCoordinator } from '@parley/server-observability';
 import { createServiceDataSource, pingDatabase, type ServiceDataSourceOptions } from './data-source';
 
 @Injectable()
 class DataSourceLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-  async onApplicationShutdown(): Promise<void> {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Optional() shutdown?: ShutdownCoordinator,
+  ) {
+    // Last: every earlier shutdown step (requests, consumers, jobs, the outbox relay) may still write.
+    shutdown?.register({ phase: 'storage', name: 'postgresql pool', stop: this.close });
+  }
+
+  private readonly close = once(async () => {
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  });
+
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
   }
 }
 

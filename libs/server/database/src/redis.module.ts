@@ -3,19 +3,30 @@ import {
   Inject,
   Injectable,
   Module,
+  Optional,
   type DynamicModule,
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { HealthRegistry } from '@parley/server-observability';
+import { HealthRegistry, once, ShutdownCoordinator } from '@parley/server-observability';
 
 export const REDIS = Symbol('REDIS');
 
 @Injectable()
 class RedisLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
-  async onApplicationShutdown(): Promise<void> {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Optional() shutdown?: ShutdownCoordinator,
+  ) {
+    shutdown?.register({ phase: 'storage', name: 'redis', stop: this.close });
+  }
+
+  private readonly close = once(async () => {
     await this.redis.quit().catch(() => this.redis.disconnect());
+  });
+
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
   }
 }
 

@@ -30,6 +30,7 @@ export interface EventConsumerOptions {
  */
 export class EventConsumer {
   private subscription?: Subscription;
+  private handling = 0;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -50,8 +51,20 @@ export class EventConsumer {
       groupId: this.options.group,
       topics: this.topics,
       fromBeginning: true,
-      onMessage: (message) => this.handle(message),
+      onMessage: async (message) => {
+        this.handling += 1;
+        try {
+          await this.handle(message);
+        } finally {
+          this.handling -= 1;
+        }
+      },
     });
+  }
+
+  /** Events being handled right now (at most one per partition being consumed). */
+  get inFlight(): number {
+    return this.handling;
   }
 
   async stop(): Promise<void> {

@@ -1,4 +1,12 @@
-import { Kafka, logLevel, type Admin, type Consumer, type LogEntry, type Producer } from 'kafkajs';
+import {
+  Kafka,
+  logLevel,
+  type Admin,
+  type Consumer,
+  type IHeaders,
+  type LogEntry,
+  type Producer,
+} from 'kafkajs';
 import type { BusMessage, MessageBus, SubscribeOptions, Subscription } from './message-bus';
 
 export interface KafkaBusOptions {
@@ -97,27 +105,63 @@ export class KafkaMessageBus implements MessageBus {
     this.consumers.add(consumer);
     await consumer.connect();
     await consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning ?? true });
+    /** The next offset to read per partition, of messages handled since the last commit. */
+    const handled = new Map<string, { topic: string; partition: number; offset: string }>();
+    let inFlight = 0;
+    let idle: (() => void) | undefined;
+    const handleOne = async (
+      topic: string,
+      partition: number,
+      message: { offset: string; key: Buffer | null; value: Buffer | null; headers?: IHeaders },
+    ) => {
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(message.headers ?? {})) {
+        if (v !== undefined) headers[k] = Array.isArray(v) ? v.map(String).join(',') : v.toString();
+      }
+      await options.onMessage({
+        topic,
+        partition,
+        offset: message.offset,
+        key: message.key?.toString() ?? '',
+        value: message.value?.toString() ?? '',
+        headers,
+      });
+    };
     await consumer.run({
       autoCommit: true,
       partitionsConsumedConcurrently: 1,
       eachMessage: async ({ topic, partition, message }) => {
-        const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(message.headers ?? {})) {
-          if (v !== undefined) headers[k] = Array.isArray(v) ? v.map(String).join(',') : v.toString();
+        inFlight += 1;
+        try {
+          await handleOne(topic, partition, message);
+          handled.set(`${topic}:${partition}`, {
+            topic,
+            partition,
+            offset: (BigInt(message.offset) + 1n).toString(),
+          });
+        } finally {
+          inFlight -= 1;
+          if (inFlight === 0) idle?.();
         }
-        await options.onMessage({
-          topic,
-          partition,
-          offset: message.offset,
-          key: message.key?.toString() ?? '',
-          value: message.value?.toString() ?? '',
-          headers,
-        });
       },
     });
     return {
+      // Stop fetching, let the message being handled finish, commit what was handled, leave the group.
       stop: async () => {
         this.consumers.delete(consumer);
+        consumer.pause(options.topics.map((topic) => ({ topic })));
+        if (inFlight > 0) await new Promise<void>((resolve) => (idle = resolve));
+        if (handled.size > 0) {
+          await consumer.commitOffsets([...handled.values()]).catch((error: unknown) =>
+            this.options.log?.(
+              'warn',
+              'kafka: committing offsets at stop failed (the inbox absorbs the redelivery)',
+              {
+                err: (error as Error).message,
+              },
+            ),
+          );
+        }
         await consumer.disconnect();
       },
     };

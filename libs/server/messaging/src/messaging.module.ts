@@ -4,6 +4,7 @@ import {
   Injectable,
   Logger,
   Module,
+  Optional,
   SetMetadata,
   type DynamicModule,
   type OnApplicationBootstrap,
@@ -13,7 +14,7 @@ import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { DomainEvent, EventType } from '@parley/contracts';
 import type { ServiceEnv } from '@parley/server-config';
-import { HealthRegistry } from '@parley/server-observability';
+import { HealthRegistry, once, ShutdownCoordinator } from '@parley/server-observability';
 import { EventConsumer, type EventHandler } from './event-consumer';
 import { KafkaMessageBus } from './kafka-message-bus';
 import type { MessageBus } from './message-bus';
@@ -52,7 +53,39 @@ class MessagingLifecycle implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly relay: OutboxRelay,
     private readonly dataSource: DataSource,
     private readonly discovery: DiscoveryService,
-  ) {}
+    @Optional() shutdown?: ShutdownCoordinator,
+  ) {
+    const group = `${options.topicPrefix}${options.service}`;
+    shutdown?.register({
+      phase: 'work',
+      name: `kafka consumer ${group}`,
+      stop: this.stopConsumer,
+      busy: () => (this.consumer?.inFlight ? `handling ${this.consumer.inFlight} event(s)` : undefined),
+    });
+    shutdown?.register({ phase: 'outbox', name: `outbox relay ${options.schema}`, stop: this.stopRelay });
+    shutdown?.register({ phase: 'clients', name: 'kafka', stop: this.closeBus });
+  }
+
+  /** Stops fetching, lets the event being handled finish, commits the offsets and leaves the group. */
+  private readonly stopConsumer = once(async () => {
+    const consumer = this.consumer;
+    this.consumer = undefined; // also ends startConsumer's retries
+    await consumer?.stop();
+  });
+
+  /** Finishes the batch being published, then publishes what the last requests and events committed. */
+  private readonly stopRelay = once(async () => {
+    await this.relay.stop();
+    try {
+      const published = await this.relay.flush();
+      if (published > 0) this.logger.log(`published ${published} event(s) from the outbox before exit`);
+    } catch (error) {
+      // Nothing is lost: the rows stay in the outbox and the next instance's relay publishes them.
+      this.logger.warn(`outbox left for the next instance: ${(error as Error).message}`);
+    }
+  });
+
+  private readonly closeBus = once(() => this.bus.close());
 
   async onApplicationBootstrap(): Promise<void> {
     this.relay.start();
@@ -92,12 +125,11 @@ class MessagingLifecycle implements OnApplicationBootstrap, OnApplicationShutdow
     }
   }
 
+  /** Without a ShutdownCoordinator run (an app closed directly), the same steps in the same order. */
   async onApplicationShutdown(): Promise<void> {
-    const consumer = this.consumer;
-    this.consumer = undefined;
-    await consumer?.stop();
-    await this.relay.stop();
-    await this.bus.close();
+    await this.stopConsumer();
+    await this.stopRelay();
+    await this.closeBus();
   }
 }
 

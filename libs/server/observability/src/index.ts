@@ -5,3 +5,5 @@ export * from './health';
 export * from './rpc';
 export * from './observability.module';
 export * from './bootstrap';
+export * from './shutdown';
+export * from './rpc-server';

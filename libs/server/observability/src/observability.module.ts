@@ -7,6 +7,7 @@ import { HealthController, HealthRegistry } from './health';
 import { loggerModule } from './logger';
 import { collectProcessMetrics, MetricsController } from './metrics';
 import { RequestContextInterceptor } from './rpc';
+import { ShutdownCoordinator } from './shutdown';
 
 @Controller()
 export class HealthRpcController {
@@ -33,8 +34,12 @@ export class ObservabilityModule {
       module: ObservabilityModule,
       imports: [loggerModule(options.service, options.logLevel)],
       controllers: [HealthController, MetricsController, HealthRpcController],
-      providers: [HealthRegistry, { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor }],
-      exports: [HealthRegistry],
+      providers: [
+        HealthRegistry,
+        ShutdownCoordinator,
+        { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
+      ],
+      exports: [HealthRegistry, ShutdownCoordinator],
     };
   }
 }

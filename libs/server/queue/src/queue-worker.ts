@@ -146,6 +146,7 @@ export function createProcessor(
  */
 export class QueueWorker<D extends QueueDefinition> {
   readonly worker: Worker;
+  private running = 0;
 
   constructor(
     readonly definition: D,
@@ -159,7 +160,15 @@ export class QueueWorker<D extends QueueDefinition> {
       handlers as unknown as Record<string, (payload: unknown, job: Job) => Promise<unknown>>,
       log,
     );
-    this.worker = new Worker(definition.name, processor, {
+    const counted = async (job: Job) => {
+      this.running += 1;
+      try {
+        return await processor(job);
+      } finally {
+        this.running -= 1;
+      }
+    };
+    this.worker = new Worker(definition.name, counted, {
       connection: options.connection,
       prefix: options.prefix,
       name: `${hostname()}:${process.pid}`,
@@ -182,6 +191,11 @@ export class QueueWorker<D extends QueueDefinition> {
 
   get name(): string {
     return this.definition.name;
+  }
+
+  /** Jobs this worker is running right now. */
+  get active(): number {
+    return this.running;
   }
 
   /** Starts taking jobs when the worker was created with `autorun: false`; a no-op when already running. */

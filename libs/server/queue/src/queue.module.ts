@@ -10,7 +10,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { HealthRegistry } from '@parley/server-observability';
+import { HealthRegistry, once, ShutdownCoordinator } from '@parley/server-observability';
 import { QueueClient } from './queue-client';
 import { queueConnection, type QueueConnectionOptions, type QueueLog } from './queue-connection';
 import type { QueueDefinition } from './queue-definition';
@@ -49,12 +49,25 @@ export class QueueFactory implements OnApplicationBootstrap, OnApplicationShutdo
   private readonly workers: Array<QueueWorker<QueueDefinition>> = [];
   private readonly healthConnection?: Redis;
   private started = false;
+  private closing = false;
 
   constructor(
     @Inject(QUEUE_CONNECTION) private readonly connection: QueueConnectionOptions,
     @Inject(QUEUE_MODULE_OPTIONS) options: QueueModuleOptions,
     @Optional() health?: HealthRegistry,
+    @Optional() shutdown?: ShutdownCoordinator,
   ) {
+    shutdown?.register({
+      phase: 'work',
+      name: 'queue workers',
+      stop: this.closeWorkers,
+      busy: () =>
+        this.workers
+          .filter((w) => w.active > 0)
+          .map((w) => `${w.name}: ${w.active} active job(s)`)
+          .join(', ') || undefined,
+    });
+    shutdown?.register({ phase: 'clients', name: 'queue clients', stop: this.closeClients });
     if (health && options.readiness !== false) {
       const redis = new Redis(options.redisUrl, {
         lazyConnect: true,
@@ -95,7 +108,7 @@ export class QueueFactory implements OnApplicationBootstrap, OnApplicationShutdo
       log: nestLog(this.logger),
     });
     this.workers.push(worker as unknown as QueueWorker<QueueDefinition>);
-    if (this.started) worker.run();
+    if (this.started && !this.closing) worker.run();
     return worker;
   }
 
@@ -106,13 +119,28 @@ export class QueueFactory implements OnApplicationBootstrap, OnApplicationShutdo
       this.logger.log(`working queues ${this.workers.map((w) => w.name).join(', ')}`);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await Promise.all(this.workers.splice(0).map((w) => w.close()));
+  /**
+   * Workers stop taking jobs and wait for their active ones to finish; never forced, so a job is not
+   * abandoned while its process still has time. One still running at the hard exit loses its lock and
+   * BullMQ's stalled check gives it to another worker (STALLED_JOB_SETTINGS).
+   */
+  private readonly closeWorkers = once(async () => {
+    this.closing = true;
+    await Promise.all(this.workers.map((w) => w.close()));
+  });
+
+  private readonly closeClients = once(async () => {
     await Promise.all([...this.clients.values()].map((c) => c.close()));
     this.clients.clear();
     const redis = this.healthConnection;
     if (redis?.status === 'ready') await redis.quit().catch(() => redis.disconnect());
     else redis?.disconnect();
+  });
+
+  /** Without a ShutdownCoordinator run (an app closed directly), the same steps in the same order. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.closeWorkers();
+    await this.closeClients();
   }
 }
 

@@ -11,6 +11,8 @@ const ROOT = (() => {
 
 export interface RunningApp {
   name: string;
+  /** The environment it was started with, to start it again (e.g. after a graceful-shutdown test). */
+  env: Record<string, string>;
   process: ChildProcess;
   output(): string;
   stop(): Promise<number | null>;
@@ -37,6 +39,7 @@ export function startApp(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     name,
+    env,
     process: child,
     output: () => output,
     stop: async () => {
