@@ -1,9 +1,14 @@
 import { mkdir } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 
-/** Screenshots land here (git-ignored). */
-export const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
+/** Screenshots land in $E2E_OUTPUT_DIR, by default dist/e2e-screenshots/ (git-ignored). */
+export const RESULTS_DIR =
+  resolve(
+    fileURLToPath(new URL('../../../../', import.meta.url)),
+    process.env['E2E_OUTPUT_DIR'] ?? 'dist/e2e-screenshots',
+  ) + sep;
 
 /** What every screen of the web app offers a test: navigation, its heading, where it is, a screenshot. */
 export class AppPage {
@@ -22,6 +27,17 @@ export class AppPage {
   /** The screen's one level-1 heading with exactly this name. */
   heading(name: string): Locator {
     return this.page.getByRole('heading', { level: 1, name, exact: true });
+  }
+
+  /**
+   * The innermost section, article, region or group holding a heading of this name (any level): a card
+   * of the screen, whether or not it is labelled by its heading.
+   */
+  section(name: string | RegExp): Locator {
+    return this.page
+      .locator('section, article, aside, form, [role="region"], [role="group"], [role="dialog"]')
+      .filter({ has: this.page.getByRole('heading', { name, exact: typeof name === 'string' }) })
+      .last();
   }
 
   pathname(): string {
