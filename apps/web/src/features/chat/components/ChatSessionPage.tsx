@@ -1,6 +1,181 @@
-import { PageShell } from '@parley/web-ui';
+import { Button, buttonClassName, LoadingView, PageShell } from '@parley/web-ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { ExportButton } from '../../export/components/ExportButton';
+import { isChatResumeState } from '../chatNavigation';
+import { awaitingReply, canSend } from '../chatState';
+import { CHAT_TEXTS } from '../chatTexts';
+import { useChatSession } from '../hooks/useChatSession';
+import { useReadAloud } from '../hooks/useReadAloud';
+import { useVoiceInput, type Recording } from '../hooks/useVoiceInput';
+import { Composer } from './Composer';
+import { FeedbackReport } from './FeedbackReport';
+import { SpeechReport } from './SpeechReport';
+import { Transcript } from './Transcript';
+import './ChatSessionPage.css';
 
-/** /chat/:id, and /scenario/:id with resume state — the chat session. Placeholder until its issue lands. */
+const messageCount = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'}`;
+
+/**
+ * /chat/:id, and /scenario/:id with resume state: the chat session (spec section 2 "Chat session").
+ * Loading, then active, then completed when the learner ends it (input hidden, reports shown).
+ */
 export function ChatSessionPage() {
-  return <PageShell title="Chat Session" />;
+  const { id = '' } = useParams();
+  const { state: navigationState } = useLocation();
+  const resume = isChatResumeState(navigationState) ? navigationState : null;
+  const chat = useChatSession(id, resume);
+  const { state } = chat;
+
+  const [input, setInput] = useState('');
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const bannerRef = useRef<HTMLHeadingElement>(null);
+  const readAloud = useReadAloud();
+
+  const onRecording = useCallback(
+    ({ text, startedAt, durationMs }: Recording) => {
+      // The transcript joins what was typed and goes at once; if it cannot go now it stays in the input.
+      const combined = input.trim() ? `${input.trim()} ${text}` : text;
+      if (chat.send(combined, { startedAt, durationMs })) setInput('');
+      else setInput(combined);
+      inputRef.current?.focus();
+    },
+    [chat, input],
+  );
+  const voice = useVoiceInput(chat.fetch, onRecording);
+
+  useEffect(() => {
+    if (state.phase === 'completed') bannerRef.current?.focus();
+  }, [state.phase]);
+
+  if (chat.loading) return <LoadingView label={CHAT_TEXTS.loading} />;
+
+  const scenario = chat.scenario;
+  const title = scenario?.title || 'Chat Session';
+
+  if (state.phase === 'failed' && state.startError) {
+    return (
+      <PageShell title={title} lead={scenario?.description} className="chat-page">
+        <div className="pw-card chat-page__start-error" role="alert">
+          <p className="pw-error">{state.startError.message}</p>
+          <div className="chat-page__start-actions">
+            {state.startError.upgrade ? (
+              <Link to="/upgrade" className={buttonClassName('primary')}>
+                Upgrade to Premium
+              </Link>
+            ) : (
+              <Button onClick={chat.replay}>Try Again</Button>
+            )}
+            <Link to="/dashboard" className={buttonClassName('secondary')}>
+              Back to Dashboard
+            </Link>
+          </div>
+        </div>
+      </PageShell>
+    );
+  }
+
+  const active = state.phase === 'active';
+  const voiceBusy = voice.state !== 'idle';
+  const sendAllowed = canSend(state, input, { scenarioReady: chat.scenarioReady, voiceBusy });
+  const shown = state.messages.filter((m) => !(m.status === 'streaming' && !m.content));
+
+  function submit() {
+    if (chat.send(input)) setInput('');
+    inputRef.current?.focus();
+  }
+
+  function end() {
+    voice.cancel();
+    readAloud.stop();
+    void chat.endSession();
+  }
+
+  function replay() {
+    voice.cancel();
+    readAloud.stop();
+    chat.replay();
+  }
+
+  return (
+    <PageShell title={title} lead={scenario?.description} className="chat-page">
+      <div className="chat-page__header">
+        <ul className="chat-page__meta" aria-label="Session details">
+          {scenario?.userRole && scenario.aiRole ? (
+            <>
+              <li>You: {scenario.userRole}</li>
+              <li>AI: {scenario.aiRole}</li>
+            </>
+          ) : null}
+          <li>{messageCount(shown.length)}</li>
+        </ul>
+        <div className="chat-page__toolbar">
+          {active ? (
+            <Button onClick={end} disabled={!chat.scenarioReady}>
+              {CHAT_TEXTS.endSession}
+            </Button>
+          ) : null}
+          <Button variant="secondary" onClick={replay}>
+            {CHAT_TEXTS.replaySession}
+          </Button>
+          <ExportButton
+            fetch={chat.fetch}
+            sessionId={state.sessionId}
+            transcript={chat.transcriptForExport}
+            disabled={shown.length === 0 || state.responding}
+          />
+        </div>
+      </div>
+
+      <Transcript
+        messages={state.messages}
+        avatarStyle={chat.avatar}
+        responding={state.responding}
+        tips={state.tips}
+        onRequestTip={chat.scenarioReady ? (message) => void chat.requestTip(message) : undefined}
+        readAloud={
+          readAloud.supported ? { speakingId: readAloud.speakingId, toggle: readAloud.toggle } : undefined
+        }
+      />
+
+      {state.streamError ? (
+        <div className="chat-page__stream-error" role="alert">
+          <p>{state.streamError}</p>
+          <div className="chat-page__stream-actions">
+            {awaitingReply(state) ? <Button onClick={chat.retry}>Retry</Button> : null}
+            <Button variant="secondary" onClick={chat.dismissError}>
+              Dismiss
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {active ? (
+        <Composer
+          ref={inputRef}
+          value={input}
+          onChange={setInput}
+          onSend={submit}
+          canSend={sendAllowed}
+          locked={!chat.scenarioReady}
+          responding={state.responding}
+          voice={voice.state}
+          onToggleVoice={voice.toggle}
+        />
+      ) : null}
+
+      {state.phase === 'completed' ? (
+        <div className="chat-page__completed">
+          <div className="chat-page__banner" role="status">
+            <h2 ref={bannerRef} tabIndex={-1}>
+              Session Complete
+            </h2>
+            <p>Well done! Here is how your conversation went.</p>
+          </div>
+          {state.speech ? <SpeechReport speech={state.speech} /> : null}
+          <FeedbackReport feedback={state.feedback} />
+        </div>
+      ) : null}
+    </PageShell>
+  );
 }

@@ -1,0 +1,51 @@
+import type {
+  FillerWordsBody,
+  GenerateOpeningBody,
+  InlineCoaching,
+  InlineCoachingBody,
+  PostSessionFeedbackBody,
+  SessionFeedback,
+  SpeechAnalysis,
+  StoredFeedback,
+} from '@parley/contracts';
+import { baseApi } from '../../api/baseApi';
+
+/** The chat screen's JSON calls of spec section 7 (/api/chat/*, /api/analysis/*, increment-sessions). */
+export const chatApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** The AI's first line; `content` is checked by the caller (anything but text gets the fallback). */
+    generateOpening: build.mutation<{ content?: unknown }, GenerateOpeningBody>({
+      query: (body) => ({ url: '/chat/generate-opening', method: 'POST', body }),
+    }),
+    inlineCoaching: build.mutation<{ coaching?: InlineCoaching | null }, InlineCoachingBody>({
+      query: (body) => ({ url: '/chat/inline-coaching', method: 'POST', body }),
+    }),
+    /**
+     * With `session_id` the server computes the feedback of the stored transcript once, keeps it and
+     * completes the session, so everything derived from completed sessions is stale afterwards.
+     */
+    postSessionFeedback: build.mutation<SessionFeedback | StoredFeedback, PostSessionFeedbackBody>({
+      query: (body) => ({ url: '/chat/post-session-feedback', method: 'POST', body }),
+      invalidatesTags: (_result, _error, body) =>
+        body.session_id
+          ? ['Session', 'Progress', 'Feedback', 'Profile', 'Gamification', 'DailyChallenge', 'Leaderboard']
+          : [],
+    }),
+    fillerWords: build.mutation<SpeechAnalysis, FillerWordsBody>({
+      query: (body) => ({ url: '/analysis/filler-words', method: 'POST', body }),
+    }),
+    /** The spec's client calls this when a session ends; the server answers the count it derives itself. */
+    incrementSessions: build.mutation<{ sessions_used: number }, string>({
+      query: (userId) => ({ url: `/user/increment-sessions/${encodeURIComponent(userId)}`, method: 'POST' }),
+      invalidatesTags: ['Profile'],
+    }),
+  }),
+});
+
+export const {
+  useGenerateOpeningMutation,
+  useInlineCoachingMutation,
+  usePostSessionFeedbackMutation,
+  useFillerWordsMutation,
+  useIncrementSessionsMutation,
+} = chatApi;

@@ -1,0 +1,51 @@
+/** Every text of the chat screen that the spec fixes (sections 2, 4, 5, 8 and 9), written once. */
+export const CHAT_TEXTS = {
+  loading: 'Loading Conversation',
+  endSession: 'End Session',
+  replaySession: 'Replay Session',
+  exportTranscript: 'Export Transcript',
+  returnToDashboard: 'Return to Dashboard',
+  missingScenario: 'Unable to start session: Scenario details are missing.',
+  invalidContent: '[Invalid message content]',
+  feedbackFailed: 'Failed to get post-session feedback',
+  feedbackUnavailableTitle: 'Unable to Generate Feedback',
+  feedbackUnavailableBody: 'We encountered an issue while analyzing your session. Please try again later.',
+  noReader: 'No reader available',
+  microphoneDenied: 'Microphone access denied or not available.',
+  transcriptionFailed: 'Transcription failed.',
+  sectionTitles: {
+    communicationAnalysis: 'Communication Analysis',
+    strategicImpact: 'Strategic Impact',
+    improvementOpportunity: 'Improvement Opportunity',
+    enhancedVersion: 'Enhanced Version',
+  },
+  quickTips: ['Be specific and concise', 'Address the scenario directly', 'Use professional language'],
+} as const;
+
+/** The opening when generation fails or answers something that is not text (spec section 8). */
+export const fallbackOpening = (title: string) => `Let's begin practicing **${title}**.`;
+
+/** How long 'Copied!' stays after copying (spec section 9). */
+export const COPIED_CONFIRMATION_MS = 1500;
+
+/** Score colour thresholds (spec sections 4 and 9): 8 or more green, 6 to under 8 amber, below 6 red. */
+export const SCORE_THRESHOLDS = { green: 8, amber: 6 } as const;
+export type ScoreBand = 'green' | 'amber' | 'red';
+
+export function scoreBand(score: number): ScoreBand {
+  if (score >= SCORE_THRESHOLDS.green) return 'green';
+  if (score >= SCORE_THRESHOLDS.amber) return 'amber';
+  return 'red';
+}
+
+/** The default tone when the profile names none (spec section 9). */
+export const DEFAULT_TONE = 'neutral';
+/** The recorded audio type for voice input (spec section 9). */
+export const RECORDING_MIME_TYPE = 'audio/webm';
+
+/** The avatar emoji of AI messages by avatar_style: robot, teacher, otherwise a brain (spec section 2). */
+export function avatarEmoji(style: string | null | undefined): string {
+  if (style === 'robot') return '🤖';
+  if (style === 'coach') return '👨‍🏫';
+  return '🧠';
+}

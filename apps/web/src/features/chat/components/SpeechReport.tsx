@@ -1,0 +1,52 @@
+import type { SpeechAnalysis } from '@parley/contracts';
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** The speech analysis (spec section 2): filler words, pace, pauses and fluency score. */
+export function SpeechReport({ speech }: { speech: SpeechAnalysis }) {
+  return (
+    <section className="pw-card speech-report" aria-labelledby="speech-report-title">
+      <h2 id="speech-report-title">Speech Analysis</h2>
+      <dl className="speech-report__stats">
+        <div>
+          <dt>Fluency score</dt>
+          <dd>
+            {Math.round(speech.fluencyScore)}
+            <span className="pw-muted">/100</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Filler words</dt>
+          <dd>
+            {speech.totalFillers}{' '}
+            <span className="pw-muted">({round1(speech.fillerRatePer100Words)} per 100 words)</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Pace</dt>
+          <dd>
+            {speech.wordsPerMinute === null ? (
+              <span className="pw-muted">Not measured (typed messages)</span>
+            ) : (
+              `${Math.round(speech.wordsPerMinute)} words per minute`
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Long pauses</dt>
+          <dd>{speech.longPauses.length}</dd>
+        </div>
+      </dl>
+      {speech.fillerWords.length ? (
+        <ul className="speech-report__fillers" aria-label="Filler words used">
+          {speech.fillerWords.map(({ word, count }) => (
+            <li key={word}>
+              “{word}” × {count}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {speech.fluencyExplanation ? <p className="pw-muted">{speech.fluencyExplanation}</p> : null}
+    </section>
+  );
+}

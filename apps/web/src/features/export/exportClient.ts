@@ -1,0 +1,123 @@
+import type { ExportJob, ExportJobStatus, ExportPdfInput } from '@parley/contracts';
+import { httpError, INVALID_JSON } from '../../lib/http';
+import type { AuthorizedFetch } from '../chat/authorizedFetch';
+import { readServerSentEvents } from '../chat/sse';
+
+/**
+ * The name the downloaded transcript is saved under (spec section 7); equal to the contracts'
+ * EXPORT_PDF_FILE_NAME (a test checks), spelled here so the chat chunk does not load zod for one string.
+ */
+export const TRANSCRIPT_FILE_NAME = 'conversation-transcript.pdf';
+
+export const EXPORT_TEXTS = {
+  failed: 'The transcript could not be exported.',
+  unfinished: 'The export did not finish. Please try again.',
+} as const;
+
+export interface ExportProgress {
+  status: ExportJobStatus;
+  /** Percent, 0 to 100. */
+  progress: number;
+}
+
+async function ensureOk(response: Response): Promise<Response> {
+  if (!response.ok) throw new Error(httpError(response.status));
+  return response;
+}
+
+/** POST /api/export/jobs: a PDF of a stored session, rendered by a worker. */
+export async function createExportJob(fetch: AuthorizedFetch, sessionId: string): Promise<ExportJob> {
+  const response = await ensureOk(
+    await fetch('/api/export/jobs', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ session_id: sessionId }),
+    }),
+  );
+  try {
+    return (await response.json()) as ExportJob;
+  } catch {
+    throw new Error(INVALID_JSON);
+  }
+}
+
+const clampPercent = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value))) : 0;
+
+/**
+ * GET /api/export/jobs/{id}/events: `data: {"id", "status", "progress", "error"}` lines until the job is
+ * done or failed (or `data: {"error": "..."}` when the gateway gives up). A fetch stream rather than an
+ * EventSource, which cannot send the bearer header. Resolves when the job is done.
+ */
+export async function followExportJob(
+  fetch: AuthorizedFetch,
+  jobId: string,
+  onProgress: (progress: ExportProgress) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const response = await ensureOk(
+    await fetch(`/api/export/jobs/${encodeURIComponent(jobId)}/events`, {
+      headers: { Accept: 'text/event-stream' },
+      signal,
+    }),
+  );
+  if (!response.body) throw new Error(httpError(response.status));
+  let finished = false;
+  let failure: string | null = null;
+  await readServerSentEvents(response.body, (data) => {
+    let event: { status?: unknown; progress?: unknown; error?: unknown };
+    try {
+      event = JSON.parse(data) as typeof event;
+    } catch {
+      return;
+    }
+    const status = event.status;
+    if (status === 'queued' || status === 'running' || status === 'done' || status === 'failed') {
+      onProgress({ status, progress: status === 'done' ? 100 : clampPercent(event.progress) });
+      if (status === 'done') finished = true;
+      if (status === 'failed')
+        failure = typeof event.error === 'string' && event.error ? event.error : EXPORT_TEXTS.failed;
+    } else if (typeof event.error === 'string') {
+      failure = event.error || EXPORT_TEXTS.failed;
+    }
+  });
+  if (failure) throw new Error(failure);
+  if (!finished) throw new Error(EXPORT_TEXTS.unfinished);
+}
+
+/** GET /api/export/jobs/{id}/file: the finished PDF. */
+export async function downloadExportFile(fetch: AuthorizedFetch, jobId: string): Promise<Blob> {
+  const response = await ensureOk(
+    await fetch(`/api/export/jobs/${encodeURIComponent(jobId)}/file`, {
+      headers: { Accept: 'application/pdf' },
+    }),
+  );
+  return response.blob();
+}
+
+/** POST /api/export/pdf: the conversation on screen, when there is no stored session to export. */
+export async function exportTranscriptPdf(fetch: AuthorizedFetch, body: ExportPdfInput): Promise<Blob> {
+  const response = await ensureOk(
+    await fetch('/api/export/pdf', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/pdf' },
+      body: JSON.stringify(body),
+    }),
+  );
+  return response.blob();
+}
+
+/** Saves `blob` through a temporary object URL and a download link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next task, once the browser has started the download.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
