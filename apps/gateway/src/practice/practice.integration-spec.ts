@@ -119,9 +119,14 @@ describe('scenarios and practice sessions', () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: 'Scenario not found' });
     expect((await call('/api/user/scenarios/Bad%20Id', free)).status).toBe(400);
+    // The scenario of the day is one the caller can start, the same for everyone on a plan all day.
     const dailyFree = await json<Scenario>(await call('/api/user/scenarios/daily', free));
+    expect(dailyFree.locked).toBe(false);
+    expect(dailyFree.premium).toBe(false);
+    const otherFree = await createTestUser(system);
+    expect((await json<Scenario>(await call('/api/user/scenarios/daily', otherFree))).id).toBe(dailyFree.id);
     const dailyPremium = await json<Scenario>(await call('/api/user/scenarios/daily', premium));
-    expect(dailyFree.id).toBe(dailyPremium.id);
+    expect(dailyPremium.locked).toBe(false);
     for (let i = 0; i < 5; i++) {
       const random = await json<Scenario>(await call('/api/user/scenarios/random', free));
       expect(random.locked).toBe(false);

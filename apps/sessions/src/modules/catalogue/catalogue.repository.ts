@@ -83,12 +83,14 @@ export class CatalogueRepository {
   }
 
   /**
-   * The same scenario for everyone on a given calendar date, a different one every day: the catalogue
-   * walked with a stride that shares no factor with its size, so consecutive days never repeat.
+   * The same scenario for everyone on a plan on a given calendar date, a different one every day: the
+   * scenarios the plan can practise (a free user's card must be one they can start), walked with a
+   * stride that shares no factor with their number, so consecutive days never repeat.
    */
   async daily(date: string, plan: 'free' | 'premium'): Promise<Scenario | null> {
     const rows: ScenarioRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM scenarios WHERE retired_at IS NULL ORDER BY id`,
+      `SELECT ${COLUMNS} FROM scenarios WHERE retired_at IS NULL AND ($1 OR NOT premium) ORDER BY id`,
+      [plan === 'premium'],
     );
     if (rows.length === 0) return null;
     const n = rows.length;
