@@ -183,8 +183,9 @@ async function chatCompletion(
       const block = buffered.slice(0, end);
       buffered = buffered.slice(end + 2);
       if (!block.startsWith('data: ')) continue;
-      const event = JSON.parse(block.slice(6)) as { content?: unknown; error?: unknown };
+      const event = JSON.parse(block.slice(6)) as { content?: unknown; error?: unknown; done?: unknown };
       if (event.error !== undefined) throw new RequestFailed('error in the stream', JSON.stringify(event));
+      if (event.done === true) continue; // the end marker
       if (typeof event.content !== 'string') throw new RequestFailed('event without content', block);
       chunks++;
       text += event.content;

@@ -50,7 +50,10 @@ export class ChatController {
     private readonly completion: SessionCompletion,
   ) {}
 
-  /** Streams the reply as `data: {"content": "..."}` lines, each flushed as soon as it is produced. */
+  /**
+   * Streams the reply as `data: {"content": "..."}` lines, each flushed as soon as it is produced, then
+   * `data: {"done": true}`; a failure ends it with `data: {"error": "..."}`.
+   */
   @Post('chat/chat-completion')
   async chatCompletion(
     @CurrentUser() user: AuthenticatedUser,
@@ -99,6 +102,8 @@ export class ChatController {
         },
         complete: () => {
           finished = true;
+          // The end marker: a stream that stops without it was cut off (a client can tell the two apart).
+          res.write(`data: ${JSON.stringify({ done: true })}\n\n`);
           res.end();
           if (body.session_id && text.trim()) {
             this.clients

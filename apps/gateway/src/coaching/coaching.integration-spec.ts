@@ -112,7 +112,10 @@ describe('coaching through the gateway (builtin provider)', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const events = await sse(res);
+    const all = await sse(res);
+    // Content pieces, then the end marker that tells a whole reply from one cut off.
+    expect(all.at(-1)).toEqual({ done: true });
+    const events = all.slice(0, -1);
     expect(events.length).toBeGreaterThan(1);
     expect(events.every((e) => typeof e.content === 'string')).toBe(true);
     const reply = events.map((e) => e.content).join('');
@@ -303,7 +306,8 @@ describe('coaching through the gateway (OpenAI-compatible provider)', () => {
       },
     });
     const events = await sse(res);
-    expect(events.map((e) => e.content).join('')).toBe(
+    expect(events.at(-1)).toEqual({ done: true });
+    expect(events.map((e) => e.content ?? '').join('')).toBe(
       'That is a fair point, but our budget for this quarter is fixed at forty thousand.',
     );
     const stt = await speechToText(system, user, webm());

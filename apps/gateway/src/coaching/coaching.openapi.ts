@@ -23,7 +23,10 @@ export function registerCoachingPaths(
     method: 'post',
     path: '/api/chat/chat-completion',
     summary: 'The partner\'s reply, streamed as server-sent `data: {"content": "..."}` lines',
-    description: 'With `session_id`, the learner’s last message and the reply are saved to the session.',
+    description:
+      'Pieces arrive as `data: {"content": "..."}` events; a whole reply ends with `data: {"done": true}`, ' +
+      'a failure with `data: {"error": "..."}` (a stream without either was cut off). With `session_id`, ' +
+      'the learner’s last message and the reply are saved to the session.',
     security,
     request: { body: { content: json(chatCompletionBodySchema) } },
     responses: {

@@ -48,7 +48,7 @@ describe('streamChatCompletion', () => {
     await vi.waitFor(() => expect(pieces).toEqual(['Hel']));
     sse.send({ content: 'lo' });
     await vi.waitFor(() => expect(pieces).toEqual(['Hel', 'lo']));
-    sse.end();
+    sse.finish();
     await expect(promise).resolves.toBe('Hello');
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/chat/chat-completion');
@@ -85,6 +85,15 @@ describe('streamChatCompletion', () => {
     expect(error).toBeInstanceOf(ChatStreamError);
     expect((error as ChatStreamError).message).toBe(STREAM_TEXTS.dropped);
     expect((error as ChatStreamError).reachedServer).toBe(true);
+  });
+
+  it('reports a stream that ends without the end marker as cut off, not as a whole reply', async () => {
+    const sse = controlledSse();
+    const { pieces, promise } = run(sse.response);
+    sse.send({ content: 'Half a' });
+    sse.end();
+    await expect(promise).rejects.toEqual(new ChatStreamError(STREAM_TEXTS.dropped, true));
+    expect(pieces).toEqual(['Half a']);
   });
 
   it('stops with an AbortError when aborted', async () => {

@@ -49,7 +49,7 @@ export interface StreamChatOptions {
 
 /**
  * POST /api/chat/chat-completion and read its `data: {"content": "..."}` lines as they come (spec
- * section 7). Resolves with the whole reply; rejects with a ChatStreamError (the spec's 'HTTP error!
+ * section 7) until `data: {"done": true}`. Resolves with the whole reply; rejects with a ChatStreamError (the spec's 'HTTP error!
  * status: {status}' and 'No reader available', the server's `data: {"error": "..."}`, or a dropped
  * connection), or with an AbortError when `signal` stops it.
  */
@@ -83,6 +83,7 @@ export async function streamChatCompletion({
     throw new ChatStreamError(CHAT_TEXTS.noReader, true);
 
   let reply = '';
+  let finished = false;
   try {
     await readServerSentEvents(response.body, (data) => {
       let event: unknown;
@@ -92,8 +93,9 @@ export async function streamChatCompletion({
         return; // not JSON (a keep-alive or a marker): nothing to show
       }
       if (!event || typeof event !== 'object') return;
-      const { content, error } = event as { content?: unknown; error?: unknown };
+      const { content, error, done } = event as { content?: unknown; error?: unknown; done?: unknown };
       if (typeof error === 'string') throw new ChatStreamError(error || STREAM_TEXTS.dropped, true);
+      if (done === true) finished = true;
       if (typeof content === 'string' && content.length > 0) {
         reply += content;
         onContent(content);
@@ -105,5 +107,7 @@ export async function streamChatCompletion({
     throw new ChatStreamError(STREAM_TEXTS.dropped, true);
   }
   if (signal.aborted) throw abortReason(signal, null);
+  // The gateway ends every whole reply with `{"done": true}`: without it the stream was cut off.
+  if (!finished) throw new ChatStreamError(STREAM_TEXTS.dropped, true);
   return reply;
 }

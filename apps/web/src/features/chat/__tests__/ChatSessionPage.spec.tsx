@@ -16,6 +16,7 @@ import {
   SESSION_ID,
   sseLine,
   sseResponse,
+  SSE_DONE,
   storedSession,
   stubChatApi,
   testScenario,
@@ -193,7 +194,7 @@ describe('chat session', () => {
     expect(sendButton().disabled).toBe(true); // the AI is responding
     fireEvent.keyDown(input(), { key: 'Enter' });
     sse.send({ content: 'Go on.' });
-    sse.end();
+    sse.finish();
     await waitFor(() => expect(sendButton().disabled).toBe(false));
     expect(api.calls('POST /api/chat/chat-completion')).toHaveLength(1);
     expect(input().value).toBe('And another thing');
@@ -217,7 +218,7 @@ describe('chat session', () => {
     expect(log().textContent).not.toContain('Tell me why');
     sse.send({ content: 'why.' });
     await waitFor(() => expect(log().textContent).toContain('Tell me why.'));
-    sse.end();
+    sse.finish();
     await waitFor(() => expect(log().getAttribute('aria-busy')).toBe('false'));
     expect(screen.getByText('3 messages')).toBeTruthy();
 
@@ -266,7 +267,7 @@ describe('chat session', () => {
       content: 'I led the migration.',
     });
     second.send({ content: 'Impressive work.' });
-    second.end();
+    second.finish();
     await waitFor(() => expect(log().textContent).toContain('Impressive work.'));
     expect(log().textContent).not.toContain('That is impre');
     expect(screen.queryByRole('alert')).toBeNull();
@@ -306,7 +307,7 @@ describe('chat session', () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     const api = stubChatApi({
-      'POST /api/chat/chat-completion': () => sseResponse([sseLine({ content: 'Why now?' })]),
+      'POST /api/chat/chat-completion': () => sseResponse([sseLine({ content: 'Why now?' }), SSE_DONE]),
       'POST /api/chat/inline-coaching': () => json({ coaching }),
     });
     await openChat();
@@ -361,7 +362,7 @@ describe('chat session', () => {
 
   it('ends the session: input hidden, banner, speech report and scores in colour bands', async () => {
     const api = stubChatApi({
-      'POST /api/chat/chat-completion': () => sseResponse([sseLine({ content: 'Why now?' })]),
+      'POST /api/chat/chat-completion': () => sseResponse([sseLine({ content: 'Why now?' }), SSE_DONE]),
       'POST /api/chat/post-session-feedback': () => json(feedback),
       'POST /api/analysis/filler-words': () => json(speech),
       [`POST /api/user/increment-sessions/${USER_ID}`]: () => json({ sessions_used: 1 }),
@@ -454,7 +455,7 @@ describe('chat session', () => {
         { sender: 'user', content: 'Where were we?' },
       ],
     });
-    sse.end();
+    sse.finish();
   });
 
   it('shows the server’s monthly limit message with a link to /upgrade', async () => {
@@ -581,7 +582,7 @@ describe('chat session', () => {
       content: 'Honestly, I deserve a raise',
     });
     expect(input().value).toBe('');
-    sse.end();
+    sse.finish();
   });
 
   it("alerts the server's transcription error, or 'Transcription failed.'", async () => {
@@ -679,7 +680,7 @@ describe('chat session', () => {
     let openings = 0;
     const api = stubChatApi({
       'POST /api/chat/generate-opening': () => json({ content: `Opening ${++openings}` }),
-      'POST /api/chat/chat-completion': () => sseResponse([sseLine({ content: 'Why now?' })]),
+      'POST /api/chat/chat-completion': () => sseResponse([sseLine({ content: 'Why now?' }), SSE_DONE]),
       'POST /api/chat/inline-coaching': () => json({ coaching }),
       'POST /api/chat/post-session-feedback': () => json(feedback),
     });

@@ -37,6 +37,8 @@ export const storedSession = (messages: Array<{ sender: 'user' | 'ai'; content: 
 
 const encoder = new TextEncoder();
 export const sseLine = (event: unknown) => `data: ${JSON.stringify(event)}\n\n`;
+/** The gateway's end-of-reply marker. */
+export const SSE_DONE = sseLine({ done: true });
 
 /** A text/event-stream response whose body yields `chunks` (strings, split anywhere) and ends. */
 export function sseResponse(chunks: string[], status = 200): Response {
@@ -61,6 +63,12 @@ export function controlledSse() {
     response: new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } }),
     send: (event: unknown) => controller.enqueue(encoder.encode(sseLine(event))),
     raw: (text: string) => controller.enqueue(encoder.encode(text)),
+    /** The server finishes the reply: its end marker, then the end of the stream. */
+    finish: () => {
+      controller.enqueue(encoder.encode(sseLine({ done: true })));
+      controller.close();
+    },
+    /** The stream ends without the end marker (a proxy or the server cut it off). */
     end: () => controller.close(),
     /** The connection drops: reading fails as a browser's fetch does on a network error. */
     drop: () => controller.error(new TypeError('network error')),
