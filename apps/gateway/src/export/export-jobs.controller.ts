@@ -216,7 +216,8 @@ export class ExportJobsController {
     return pdfHeaders(reply, Buffer.from(pdfBase64, 'base64'), 'session-report.pdf', 'inline');
   }
 
+  /** The address the owner hands out: the web app's read-only report page (/shared/:token) on the public origin. */
   private withUrl(link: Omit<ShareLink, 'url'>): ShareLink {
-    return { ...link, url: new URL(`/api/export/shared/${link.token}/pdf`, this.env.PUBLIC_URL).toString() };
+    return { ...link, url: new URL(`/shared/${link.token}`, this.env.PUBLIC_URL).toString() };
   }
 }

@@ -257,7 +257,11 @@ describe('shareable reports', () => {
     expect(created.status).toBe(201);
     const link = await json<ShareLink>(created);
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(link.url).toBe(`${system.baseUrl}/api/export/shared/${link.token}/pdf`);
+    expect(link.url).toBe(`${system.baseUrl}/shared/${link.token}`);
+    // The link opens the web app's report page (the gateway serves the app for it).
+    const page = await fetch(link.url, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
 
     const mine = await json<ShareLink[]>(await apiCall(system, '/api/export/shares', { token: owner.token }));
     expect(mine.map((l) => l.token)).toContain(link.token);

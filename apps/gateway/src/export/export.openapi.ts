@@ -46,7 +46,7 @@ export function registerExportPaths(
   });
   const link = z.object({
     token: z.string(),
-    url: z.string(),
+    url: z.string().meta({ description: 'The web page that shows the report: {PUBLIC_URL}/shared/{token}' }),
     session_id: z.uuid(),
     created_at: z.string(),
     expires_at: z.string(),

@@ -129,6 +129,29 @@ export function registerPracticePaths(
   );
   path(
     'get',
+    '/api/user/feedback/{sessionId}',
+    'The stored feedback of one of the caller’s completed sessions (404 when it has none, or is not theirs)',
+    z.object({
+      session_id: z.uuid(),
+      scenario_id: z.string(),
+      clarity: z.number().min(0).max(10),
+      empathy: z.number().min(0).max(10),
+      persuasion: z.number().min(0).max(10),
+      strengths: z.array(z.string()),
+      weaknesses: z.array(z.string()),
+      suggestions: z.array(z.string()),
+      evidence: z.object({
+        clarity: z.array(z.unknown()),
+        empathy: z.array(z.unknown()),
+        persuasion: z.array(z.unknown()),
+      }),
+      created_at: z.string(),
+    }),
+    { params: z.object({ sessionId: z.uuid() }) },
+    [404],
+  );
+  path(
+    'get',
     '/api/user/progress/{userId}',
     'Scores per completed session, oldest first',
     z.array(

@@ -1,6 +1,124 @@
-import { PageShell } from '@parley/web-ui';
+import type { PracticeSession } from '@parley/contracts';
+import { buttonClassName, LoadingView, PageShell } from '@parley/web-ui';
+import { Link, useParams } from 'react-router';
+import type { ApiError } from '../../../api/baseApi';
+import { useGetScenarioQuery, useGetSessionQuery } from '../../../api/practiceApi';
+import { useAppSelector } from '../../../app/hooks';
+import { selectAuth } from '../../auth/authSlice';
+import { resumeTarget } from '../resume';
+import { useSessionFeedbackQuery } from '../sessionsApi';
+import { FeedbackReport } from './FeedbackReport';
+import { longDate } from './presentation';
+import { ShareLinks } from './ShareLinks';
+import { SignInPrompt } from './SignInPrompt';
+import { Transcript } from './Transcript';
+import './sessions.css';
 
-/** /session/view/:id — conversation replay. Placeholder until its issue lands. */
+export const SESSION_NOT_FOUND = 'Session not found';
+export const SESSION_LOAD_FAILED = 'Failed to load session';
+
+/** A malformed id (400) is as missing as an unknown or someone else's session (404). */
+function viewError(error: unknown): string {
+  const status = (error as ApiError | undefined)?.status;
+  return status === 404 || status === 400 ? SESSION_NOT_FOUND : SESSION_LOAD_FAILED;
+}
+
+function FeedbackSection({ session }: { session: PracticeSession }) {
+  const { data: feedback, isLoading, error } = useSessionFeedbackQuery(session.id);
+  if (isLoading) return <LoadingView label="Loading feedback..." />;
+  if (feedback)
+    return (
+      <FeedbackReport
+        clarity={feedback.clarity}
+        empathy={feedback.empathy}
+        persuasion={feedback.persuasion}
+        strengths={feedback.strengths}
+        areas={feedback.weaknesses}
+        suggestions={feedback.suggestions}
+      />
+    );
+  if ((error as ApiError | undefined)?.status !== 404)
+    return (
+      <p className="pw-error" role="alert">
+        Failed to load feedback
+      </p>
+    );
+  if (session.status === 'completed')
+    return <p className="pw-muted">No feedback was saved for this session.</p>;
+  const resume = resumeTarget(session);
+  return (
+    <>
+      <p className="pw-muted">This session is still open: feedback comes when you end it.</p>
+      <Link to={resume.to} state={resume.options.state} className={buttonClassName('primary')}>
+        Continue Practice
+      </Link>
+    </>
+  );
+}
+
+function Replay({ id }: { id: string }) {
+  const { data: session, isLoading, error } = useGetSessionQuery(id);
+  const { data: scenario } = useGetScenarioQuery(session?.scenario_id ?? '', { skip: !session });
+  if (isLoading) return <LoadingView label="Loading session..." />;
+  if (!session)
+    return (
+      <p className="pw-error" role="alert">
+        {viewError(error)}
+      </p>
+    );
+  return (
+    <>
+      <dl className="replay__meta">
+        <div>
+          <dt>Scenario</dt>
+          <dd>{scenario?.title ?? session.scenario_id}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>
+            <time dateTime={session.created_at}>{longDate(session.created_at)}</time>
+          </dd>
+        </div>
+        {session.tone_preference ? (
+          <div>
+            <dt>Tone</dt>
+            <dd className="replay__tone">{session.tone_preference}</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      <section className="pw-card replay__section" aria-labelledby="replay-messages">
+        <h2 id="replay-messages">Conversation</h2>
+        <Transcript messages={session.messages} avatarStyle={session.avatar_style} label="Messages" />
+      </section>
+
+      <section className="pw-card replay__section" aria-labelledby="replay-feedback">
+        <h2 id="replay-feedback">Feedback</h2>
+        <FeedbackSection session={session} />
+      </section>
+
+      {session.messages.length > 0 ? (
+        <section className="pw-card replay__section" aria-labelledby="replay-share">
+          <h2 id="replay-share">Share this report</h2>
+          <ShareLinks sessionId={session.id} />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** /session/view/:id: one stored session read back, with its feedback and share links. */
 export function ConversationReplayPage() {
-  return <PageShell title="Conversation Replay" />;
+  const { id = '' } = useParams();
+  const { session, loading } = useAppSelector(selectAuth);
+  return (
+    <PageShell title="Conversation Replay" className="replay">
+      <div className="sessions__actions">
+        <Link to="/session/history" className={buttonClassName('secondary')}>
+          Back to History
+        </Link>
+      </div>
+      {loading ? <LoadingView /> : session ? <Replay id={id} /> : <SignInPrompt what="this conversation" />}
+    </PageShell>
+  );
 }

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import type { PracticeSession, Scenario, StoredFeedback } from '@parley/contracts';
+import { apiCall, createTestUser, startSystem, type TestSystem, type TestUser } from '@parley/server-testing';
+
+/**
+ * GET /api/user/feedback/{sessionId}: the conversation replay reads a session's stored feedback. Gateway,
+ * sessions, coaching (builtin provider) and PostgreSQL are real.
+ */
+let system: TestSystem;
+let owner: TestUser;
+let other: TestUser;
+let scenario: Scenario;
+
+async function json<T>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+async function startSession(user: TestUser): Promise<PracticeSession> {
+  const res = await apiCall(system, '/api/user/sessions', {
+    token: user.token,
+    body: {
+      scenario_id: scenario.id,
+      tone_preference: 'friendly',
+      messages: [
+        { sender: 'ai', content: 'Thanks for coming in. What did you want to talk about?' },
+        {
+          sender: 'user',
+          content:
+            'I would like to discuss my role. Since I took over the on-call rota, incidents fell by a third, and I would like that reflected in my title.',
+        },
+      ],
+    },
+  });
+  expect(res.status).toBe(201);
+  return json<PracticeSession>(res);
+}
+
+beforeAll(async () => {
+  system = await startSystem({
+    label: 'feedback',
+    env: { gateway: { TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '100000' } },
+  });
+  owner = await createTestUser(system, { plan: 'premium' });
+  other = await createTestUser(system, { plan: 'premium' });
+  const list = await json<Scenario[]>(await apiCall(system, '/api/user/scenarios', { token: owner.token }));
+  scenario = list.find((s) => !s.premium)!;
+}, 120_000);
+
+afterAll(() => system?.stop());
+
+describe('GET /api/user/feedback/{sessionId}', () => {
+  it('answers 404 "Feedback not found" before the session is completed', async () => {
+    const session = await startSession(owner);
+    const res = await apiCall(system, `/api/user/feedback/${session.id}`, { token: owner.token });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Feedback not found' });
+  });
+
+  it('gives the owner the feedback stored when the session was completed', async () => {
+    const session = await startSession(owner);
+    const completed = await apiCall(system, '/api/user/feedback', {
+      token: owner.token,
+      body: { session_id: session.id, scenario_id: scenario.id },
+    });
+    expect(completed.status).toBe(200);
+    const stored = await json<StoredFeedback>(completed);
+
+    const res = await apiCall(system, `/api/user/feedback/${session.id}`, { token: owner.token });
+    expect(res.status).toBe(200);
+    const feedback = await json<StoredFeedback>(res);
+    expect(feedback).toEqual(stored);
+    expect(feedback).toMatchObject({ session_id: session.id, scenario_id: scenario.id });
+    for (const score of [feedback.clarity, feedback.empathy, feedback.persuasion]) {
+      expect(score).toBeGreaterThanOrEqual(0);
+      expect(score).toBeLessThanOrEqual(10);
+    }
+    expect(Array.isArray(feedback.strengths)).toBe(true);
+    expect(Array.isArray(feedback.suggestions)).toBe(true);
+  }, 30_000);
+
+  it("never gives another user's feedback: their session answers the same 404", async () => {
+    const session = await startSession(owner);
+    expect(
+      (
+        await apiCall(system, '/api/user/feedback', {
+          token: owner.token,
+          body: { session_id: session.id },
+        })
+      ).status,
+    ).toBe(200);
+
+    const res = await apiCall(system, `/api/user/feedback/${session.id}`, { token: other.token });
+    expect(res.status).toBe(404);
+    const body = await res.text();
+    expect(JSON.parse(body)).toEqual({ error: 'Feedback not found' });
+    expect(body).not.toContain(owner.id);
+    // An id nobody owns looks the same.
+    expect((await apiCall(system, `/api/user/feedback/${randomUUID()}`, { token: owner.token })).status).toBe(
+      404,
+    );
+  }, 30_000);
+
+  it('rejects an id that is not a uuid with 400, and a caller without a token with 401', async () => {
+    const bad = await apiCall(system, '/api/user/feedback/not-a-session', { token: owner.token });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: 'sessionId must be a session id (uuid)' });
+    expect((await apiCall(system, `/api/user/feedback/${randomUUID()}`)).status).toBe(401);
+  });
+
+  it('is in the OpenAPI document', async () => {
+    const doc = await json<{ paths: Record<string, Record<string, unknown>> }>(
+      await apiCall(system, '/api/docs/openapi.json'),
+    );
+    expect(Object.keys(doc.paths['/api/user/feedback/{sessionId}'] ?? {})).toEqual(['get']);
+  });
+});

@@ -1,0 +1,26 @@
+/* Small presentation rules the session screens share (and the chat screen can reuse). */
+
+/** Avatar emoji on AI messages by avatar_style (spec section 2): robot 🤖, coach 👨‍🏫, anything else 🧠. */
+export function avatarEmoji(style: string | null | undefined): string {
+  if (style === 'robot') return '🤖';
+  if (style === 'coach') return '👨‍🏫';
+  return '🧠';
+}
+
+/** Score colour bands (spec section 4): 8 or more green, 6 to under 8 amber, below 6 red. */
+export type ScoreBand = 'high' | 'medium' | 'low';
+export const SCORE_HIGH = 8;
+export const SCORE_MEDIUM = 6;
+
+export function scoreBand(score: number): ScoreBand {
+  if (score >= SCORE_HIGH) return 'high';
+  if (score >= SCORE_MEDIUM) return 'medium';
+  return 'low';
+}
+
+/** A date in long US style, e.g. 'June 14, 2025'; an unreadable one is shown as it is. */
+export function longDate(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
