@@ -1,5 +1,10 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -8,9 +13,62 @@ const workspace = fileURLToPath(new URL('../../', import.meta.url));
 // Everything under /api and /auth/v1 belongs to the gateway (ARCHITECTURE.md); the dev server proxies it.
 const gateway = process.env['PARLEY_GATEWAY_URL'] ?? 'http://localhost:3000';
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+/** Text files worth compressing, from half a kilobyte up (below that the saving is a few hundred bytes). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+const MIN_COMPRESS_BYTES = 512;
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((e) =>
+      e.isDirectory() ? filesUnder(join(dir, e.name)) : Promise.resolve([join(dir, e.name)]),
+    ),
+  );
+  return nested.flat();
+}
+
+/**
+ * Writes `x.br` (Brotli, best) and `x.gz` (gzip -9) next to every text file of the build, once, at build
+ * time: the gateway serves them as they are (@fastify/static `preCompressed`) to clients that accept them.
+ * A variant that does not come out smaller is not written, so the file goes out uncompressed.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'parley:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await filesUnder(outDir)).filter((f) => COMPRESSIBLE.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          if ((await stat(file)).size < MIN_COMPRESS_BYTES) return;
+          const source = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(source, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+            gzipAsync(source, { level: zlib.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.length < source.length) await writeFile(`${file}.br`, br);
+          if (gz.length < source.length) await writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root: here,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // Workspace libraries are consumed as TypeScript source, the same files tsconfig.base.json maps.
     alias: [
@@ -22,6 +80,24 @@ export default defineConfig({
     outDir: `${workspace}dist/apps/web`,
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What the first screen needs ($initial) in two chunks instead of a dozen small ones: the
+            // libraries (and bundler helpers), cached across releases of the app, and the app's start-up
+            // code, which joins the entry chunk. What only lazily loaded screens use stays with them.
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/]|^\0/,
+              tags: ['$initial'],
+              priority: 2,
+            },
+            { name: 'shell', test: /[\\/](?:apps[\\/]web|libs)[\\/]/, tags: ['$initial'], priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     host: '127.0.0.1',

@@ -152,6 +152,26 @@ describe('gateway in front of the running services', () => {
     expect(await page.text()).toContain('<div id="root">');
   });
 
+  it('serves the web build pre-compressed to clients that accept it, and API answers uncompressed', async () => {
+    const html = await (await api(`/`, { headers: { 'accept-encoding': 'identity' } })).text();
+    const script = html.match(/<script[^>]+src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    // undici's fetch decodes the body it received: the same bytes whichever encoding went over the wire.
+    const identity = await api(script!, { headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(identity.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const br = await api(script!, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await br.text()).toBe(await identity.text());
+    const page = await api(`/`, { headers: { 'accept-encoding': 'br' } });
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const health = await api(`/api/health`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(health.headers.get('content-encoding')).toBeNull();
+    expect(health.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
   it('sends security headers and no stack traces', async () => {
     const res = await api(`/api/health`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

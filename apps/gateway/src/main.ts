@@ -6,7 +6,6 @@ import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { resolve } from 'node:path';
 import { MAX_AUDIO_BYTES } from '@parley/contracts';
 import { gatewayEnvSchema, loadEnvOrExit } from '@parley/server-config';
 import {
@@ -19,6 +18,7 @@ import {
 import { AppModule } from './app.module';
 import { fastifyError } from './http/http-error.filter';
 import { SpaFallback } from './http/spa-fallback';
+import { webStaticOptions } from './http/web-static';
 
 async function main(): Promise<void> {
   const env = loadEnvOrExit('gateway', gatewayEnvSchema);
@@ -63,18 +63,7 @@ async function main(): Promise<void> {
 
   const spa = app.get(SpaFallback);
   if (spa.available) {
-    await app.register(fastifyStatic, {
-      root: resolve(env.WEB_DIST_DIR),
-      prefix: '/',
-      wildcard: false,
-      index: ['index.html'],
-      setHeaders: (res, path) => {
-        void res.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
+    await app.register(fastifyStatic, webStaticOptions(env.WEB_DIST_DIR));
   } else {
     logger.warn(`no web build at ${env.WEB_DIST_DIR}: serving the API only`);
   }

@@ -1,17 +1,16 @@
-import { setupListeners } from '@reduxjs/toolkit/query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { createAppStore } from './app/store';
+import { createShellStore } from './app/shellStore';
 import { restoreSession } from './features/auth/authSlice';
 import { restoreDisplayPreferences } from './features/settings/displayPreferences';
 import { routes } from './routes';
 
 restoreDisplayPreferences();
-const store = createAppStore();
-setupListeners(store.dispatch);
+// The API layer joins the store with the first screen that calls the API (routes.tsx `page`).
+const store = createShellStore();
 void store.dispatch(restoreSession());
 
 const router = createBrowserRouter(routes);

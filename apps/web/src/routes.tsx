@@ -2,6 +2,7 @@ import { LoadingView } from '@parley/web-ui';
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { AppLayout, type RouteHandle } from './app/AppLayout';
+import { apiLayerReady } from './app/shellStore';
 import { ProtectedRoute } from './features/auth/components/ProtectedRoute';
 import { LandingPage } from './features/landing/components/LandingPage';
 // Eager: small, and it must render even when the page's clock is paused (its glitch timing is tested so).
@@ -9,7 +10,11 @@ import { NotFoundPage } from './features/not-found/components/NotFoundPage';
 
 /** A screen loaded on first visit (React.lazy), so the landing page's bundle stays small. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  const Lazy = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+  // With the API layer: every such screen may call the API, and the landing page loads without it.
+  const Lazy = lazy(async (): Promise<{ default: ComponentType }> => {
+    const [module] = await Promise.all([load(), apiLayerReady()]);
+    return { default: module[name] };
+  });
   function LazyPage() {
     return (
       <Suspense fallback={<LoadingView />}>

@@ -3,7 +3,6 @@ import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectSession } from '../auth/authSlice';
-import { signOut } from '../auth/authThunks';
 import './site.css';
 
 /** Scroll distance after which the fixed header turns translucent (spec section 9). */
@@ -34,6 +33,8 @@ export function SiteHeader() {
 
   const onSignOut = async () => {
     setMenuOpen(false);
+    // Loaded on use: it brings the API layer, which the public pages do not need.
+    const { signOut } = await import('../auth/authThunks');
     await dispatch(signOut());
     void navigate('/');
   };
