@@ -73,6 +73,10 @@ export default defineConfig({
     // Workspace libraries are consumed as TypeScript source, the same files tsconfig.base.json maps.
     alias: [
       { find: /^@parley\/contracts$/, replacement: `${workspace}libs/contracts/src/index.ts` },
+      {
+        find: /^@parley\/contracts\/constants$/,
+        replacement: `${workspace}libs/contracts/src/constants.ts`,
+      },
       { find: /^@parley\/web-ui$/, replacement: `${workspace}libs/web/ui/src/index.ts` },
     ],
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_MESSAGE_CONTENT } from './constants';
 import { MAX_MESSAGE_LENGTH, MAX_MESSAGES_PER_SESSION } from './sessions';
 
 /* Exported transcripts and reports (spec sections 2 "Export Transcript", 3, 7 and 8). */
@@ -7,9 +8,7 @@ import { MAX_MESSAGE_LENGTH, MAX_MESSAGES_PER_SESSION } from './sessions';
 export const MAX_EXPORT_MESSAGES = 1000;
 /** Most characters of message content, all messages together, one export takes: the largest stored session. */
 export const MAX_EXPORT_CHARS = MAX_MESSAGES_PER_SESSION * MAX_MESSAGE_LENGTH;
-/** What a message whose content is not a string shows in the document (spec section 3). */
-export const INVALID_MESSAGE_CONTENT = '[Invalid message content]';
-export const EXPORT_PDF_FILE_NAME = 'conversation-transcript.pdf';
+export { EXPORT_PDF_FILE_NAME, INVALID_MESSAGE_CONTENT } from './constants';
 
 /** One message as the chat screen holds it; content that is not a string is rendered as a placeholder. */
 export const exportMessageSchema = z
@@ -151,3 +150,32 @@ export interface SharedReport {
 
 /** Share tokens: 32 random bytes, base64url. */
 export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/*
+ * Live progress of an export job. The export service publishes one of these on the job's Redis pub/sub
+ * channel whenever a worker changes the job's row (claimed: running 0 %, progress, done, failed); the gateway
+ * forwards them as the `data:` lines of GET /api/export/jobs/:id/events.
+ */
+
+/** One update of a job, as published and as streamed: the row's status, progress and error. */
+export const exportJobEventSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(EXPORT_JOB_STATUSES),
+  progress: z.number().min(0).max(100),
+  error: z.string().nullable(),
+});
+export type ExportJobEvent = z.infer<typeof exportJobEventSchema>;
+
+/**
+ * The job's channel: `{prefix}export-job:{id}`, the prefix being the deployment's KAFKA_TOPIC_PREFIX
+ * (empty by default), as BullMQ's key prefix is, so deployments sharing a Redis never hear each other.
+ */
+export function exportJobChannel(prefix: string, id: string): string {
+  return `${prefix}export-job:${id}`;
+}
+
+/**
+ * RPC (no caller needed): the channel prefix of the export deployment the gateway talks to, answered as
+ * `{ prefix }`. The gateway does not know the export service's topic prefix, so it asks once.
+ */
+export const EXPORT_JOB_EVENTS_PREFIX_RPC = 'export.jobs.events-prefix';

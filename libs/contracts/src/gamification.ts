@@ -18,18 +18,9 @@ export const XP_REWARDS = {
 export const XP_REASONS = ['session-completed', 'new-scenario', 'daily-streak', 'daily-challenge'] as const;
 export type XpReason = (typeof XP_REASONS)[number];
 
-/**
- * The five skill levels (marketing: "5 skill levels"; names Novice, Apprentice, Expert, Master, plus
- * Grandmaster). Level n starts at 300·(n−1)² XP: 0, 300, 1200, 2700, 4800 (docs/adr/0010-gamification-rules.md).
- */
-export const LEVELS = [
-  { level: 1, name: 'Novice', minXp: 0 },
-  { level: 2, name: 'Apprentice', minXp: 300 },
-  { level: 3, name: 'Expert', minXp: 1200 },
-  { level: 4, name: 'Master', minXp: 2700 },
-  { level: 5, name: 'Grandmaster', minXp: 4800 },
-] as const;
-export type LevelName = (typeof LEVELS)[number]['name'];
+import { LEVELS } from './constants';
+
+export { LEVELS, type LevelName } from './constants';
 
 /** Streak lengths (days) that are celebrated with a badge (spec section 9). */
 export const STREAK_MILESTONES = [7, 30, 100] as const;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** Free plan: practice sessions per calendar month, in the user's time zone (spec section 9). */
-export const FREE_SESSIONS_PER_MONTH = 5;
+export { FREE_SESSIONS_PER_MONTH } from './constants';
 
 /** RPC `sessions.monthlyUsage`: the user's completed sessions this calendar month, counted by sessions. */
 export const monthlyUsageRpcSchema = z.object({ userId: z.uuid() });

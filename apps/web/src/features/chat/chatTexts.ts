@@ -1,3 +1,4 @@
+import { INVALID_MESSAGE_CONTENT } from '@parley/contracts/constants';
 /** Every text of the chat screen that the spec fixes (sections 2, 4, 5, 8 and 9), written once. */
 export const CHAT_TEXTS = {
   loading: 'Loading Conversation',
@@ -6,7 +7,7 @@ export const CHAT_TEXTS = {
   exportTranscript: 'Export Transcript',
   returnToDashboard: 'Return to Dashboard',
   missingScenario: 'Unable to start session: Scenario details are missing.',
-  invalidContent: '[Invalid message content]',
+  invalidContent: INVALID_MESSAGE_CONTENT,
   feedbackFailed: 'Failed to get post-session feedback',
   feedbackUnavailableTitle: 'Unable to Generate Feedback',
   feedbackUnavailableBody: 'We encountered an issue while analyzing your session. Please try again later.',

@@ -1,4 +1,5 @@
-import { FREE_SESSIONS_PER_MONTH, type Profile } from '@parley/contracts';
+import type { Profile } from '@parley/contracts';
+import { FREE_SESSIONS_PER_MONTH } from '@parley/contracts/constants';
 
 /** What the dashboard knows about this month's practice allowance. */
 export type Allowance =

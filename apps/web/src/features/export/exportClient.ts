@@ -1,13 +1,11 @@
 import type { ExportJob, ExportJobStatus, ExportPdfInput } from '@parley/contracts';
+import { EXPORT_PDF_FILE_NAME } from '@parley/contracts/constants';
 import { httpError, INVALID_JSON } from '../../lib/http';
 import type { AuthorizedFetch } from '../chat/authorizedFetch';
 import { readServerSentEvents } from '../chat/sse';
 
-/**
- * The name the downloaded transcript is saved under (spec section 7); equal to the contracts'
- * EXPORT_PDF_FILE_NAME (a test checks), spelled here so the chat chunk does not load zod for one string.
- */
-export const TRANSCRIPT_FILE_NAME = 'conversation-transcript.pdf';
+/** The name the downloaded transcript is saved under (spec section 7). */
+export const TRANSCRIPT_FILE_NAME = EXPORT_PDF_FILE_NAME;
 
 export const EXPORT_TEXTS = {
   failed: 'The transcript could not be exported.',

@@ -1,4 +1,5 @@
-import { FREE_SESSIONS_PER_MONTH, type Profile } from '@parley/contracts';
+import type { Profile } from '@parley/contracts';
+import { FREE_SESSIONS_PER_MONTH } from '@parley/contracts/constants';
 
 /** Practice sessions left this month: max(0, 5 − sessions_used) on the free plan, unlimited on premium. */
 export function remainingSessions(profile: Pick<Profile, 'plan' | 'sessions_used'>): number {

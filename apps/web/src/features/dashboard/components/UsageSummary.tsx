@@ -1,4 +1,4 @@
-import { FREE_SESSIONS_PER_MONTH } from '@parley/contracts';
+import { FREE_SESSIONS_PER_MONTH } from '@parley/contracts/constants';
 import { Link } from 'react-router';
 import { ProgressBar } from '../../gamification/components/ProgressBar';
 import type { Allowance } from '../usage';

@@ -1,4 +1,5 @@
-import { LEVELS, type DailyChallenge, type GamificationSummary } from '@parley/contracts';
+import type { DailyChallenge, GamificationSummary } from '@parley/contracts';
+import { LEVELS } from '@parley/contracts/constants';
 import { Button, LoadingView } from '@parley/web-ui';
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { apiErrorMessage } from '../../../api/baseApi';

@@ -1,4 +1,4 @@
-import { FREE_SESSIONS_PER_MONTH } from '@parley/contracts';
+import { FREE_SESSIONS_PER_MONTH } from '@parley/contracts/constants';
 import { Button, LoadingView } from '@parley/web-ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useId } from 'react';

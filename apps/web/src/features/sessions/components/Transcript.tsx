@@ -1,4 +1,4 @@
-import { INVALID_MESSAGE_CONTENT } from '@parley/contracts';
+import { INVALID_MESSAGE_CONTENT } from '@parley/contracts/constants';
 import Markdown from 'react-markdown';
 import { avatarEmoji } from './presentation';
 import './sessions.css';
