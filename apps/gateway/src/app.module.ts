@@ -29,6 +29,7 @@ import { SettingsController } from './user/settings.controller';
 import { GamificationController } from './gamification/gamification.controller';
 import { ExportController } from './export/export.controller';
 import { ExportJobsController } from './export/export-jobs.controller';
+import { ExportJobUpdates } from './export/export-job-updates';
 import { SessionReport } from './export/session-report';
 
 @Module({})
@@ -74,6 +75,7 @@ export class AppModule {
         { provide: VerifyRedirects, useFactory: () => new VerifyRedirects(env.PUBLIC_URL) },
         SessionCompletion,
         SessionReport,
+        ExportJobUpdates,
         JwtStrategy,
         { provide: APP_GUARD, useClass: ThrottlerGuard },
         { provide: APP_GUARD, useClass: JwtAuthGuard },

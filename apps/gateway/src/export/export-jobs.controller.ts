@@ -29,9 +29,9 @@ import { REQUEST_ID_HEADER } from '@parley/server-observability';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/jwt.strategy';
 import { Public } from '../auth/public.decorator';
-import { toErrorResponse } from '../http/http-error.filter';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { GATEWAY_ENV, ServiceClients } from '../rpc/service-clients';
+import { ExportJobUpdates } from './export-job-updates';
 import { SessionReport } from './session-report';
 
 interface FileReply {
@@ -47,9 +47,6 @@ interface RawRequest {
 
 const exportId = new ZodValidationPipe(z.uuid({ message: 'id must be an export id (uuid)' }));
 const RENDER_RPC_TIMEOUT_MS = 50_000;
-/** How often the progress stream looks at the job, and for how long at most. */
-const STREAM_POLL_MS = 400;
-const STREAM_MAX_MS = 5 * 60_000;
 
 function pdfHeaders(reply: FileReply, pdf: Buffer, fileName: string, disposition = 'attachment'): Buffer {
   reply.header('content-type', 'application/pdf');
@@ -72,6 +69,7 @@ export class ExportJobsController {
   constructor(
     private readonly clients: ServiceClients,
     private readonly reports: SessionReport,
+    private readonly updates: ExportJobUpdates,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
@@ -95,7 +93,12 @@ export class ExportJobsController {
     return this.clients.sendAs<ExportJob>(user, 'export', RPC.export.getJob, { id });
   }
 
-  /** Server-sent `data: {"status": ..., "progress": n}` lines until the job is done or failed. */
+  /**
+   * Server-sent `data: {"id", "status", "progress", "error"}` lines until the job is done or failed: the
+   * job as it is first (read as the caller, so another user's job is a 404 before any stream), then every
+   * update the workers publish, as they publish it (ExportJobUpdates), with a slow safety read in case one
+   * was missed and `: keep-alive` comments. `data: {"error": ...}` ends a stream that gives up.
+   */
   @Get('jobs/:id/events')
   async jobEvents(
     @CurrentUser() user: AuthenticatedUser,
@@ -103,7 +106,16 @@ export class ExportJobsController {
     @Req() request: RawRequest,
     @Res() reply: RawReply,
   ): Promise<void> {
-    let job = await this.clients.sendAs<ExportJob>(user, 'export', RPC.export.getJob, { id }); // 404 before the stream
+    const read = () => this.clients.sendAs<ExportJob>(user, 'export', RPC.export.getJob, { id });
+    // Subscribed before the read: an update published in between is buffered, not lost.
+    const follower = await this.updates.follow(id);
+    let job: ExportJob;
+    try {
+      job = await read();
+    } catch (error) {
+      follower.close();
+      throw error;
+    }
     const res = reply.raw;
     res.writeHead(200, {
       ...(reply.getHeaders() as Record<string, string>),
@@ -114,33 +126,7 @@ export class ExportJobsController {
       [REQUEST_ID_HEADER]: request.id,
     });
     res.flushHeaders();
-    let closed = false;
-    res.on('close', () => (closed = true));
-    const started = Date.now();
-    let last = '';
-    for (;;) {
-      const line = JSON.stringify({
-        id: job.id,
-        status: job.status,
-        progress: job.progress,
-        error: job.error,
-      });
-      if (line !== last) res.write(`data: ${line}\n\n`);
-      last = line;
-      if (closed || job.status === 'done' || job.status === 'failed') break;
-      if (Date.now() - started > STREAM_MAX_MS) {
-        res.write(`data: ${JSON.stringify({ error: 'Still running; read the progress again later' })}\n\n`);
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, STREAM_POLL_MS));
-      try {
-        job = await this.clients.sendAs<ExportJob>(user, 'export', RPC.export.getJob, { id });
-      } catch (error) {
-        res.write(`data: ${JSON.stringify({ error: toErrorResponse(error).body.error })}\n\n`);
-        break;
-      }
-    }
-    res.end();
+    await this.updates.stream(res, follower, job, read);
   }
 
   /** The finished file, for its owner only (anyone else: 404). */

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { Redis } from 'ioredis';
 import type { ExportJob, SharedReport, ShareLink } from '@parley/contracts';
 import {
   apiCall,
@@ -332,4 +333,197 @@ describe('account deletion', () => {
     ).toBe(200);
     await waitFor(async () => Number(await count()) === 0, 30_000, 250);
   }, 60_000);
+});
+
+/** One progress stream read as it arrives: each `data:` event with the time it came, and the comments. */
+interface OpenStream {
+  status: number;
+  events: Array<{ at: number; data: { status?: string; progress?: number; error?: string | null } }>;
+  /** Resolves when the server ends the stream (or the client aborts). */
+  ended: Promise<void>;
+  abort(): void;
+}
+
+async function openStream(user: TestUser, id: string): Promise<OpenStream> {
+  const controller = new AbortController();
+  const res = await fetch(`${system.baseUrl}/api/export/jobs/${id}/events`, {
+    headers: {
+      authorization: `Bearer ${user.token}`,
+      accept: 'text/event-stream',
+      'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
+    signal: controller.signal,
+  });
+  const events: OpenStream['events'] = [];
+  const read = async () => {
+    if (!res.body || res.status !== 200) return;
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          if (block.startsWith('data: '))
+            events.push({
+              at: Date.now(),
+              data: JSON.parse(block.slice(6)) as OpenStream['events'][0]['data'],
+            });
+        }
+      }
+    } catch {
+      // aborted by the test
+    }
+  };
+  return { status: res.status, events, ended: read(), abort: () => controller.abort() };
+}
+
+/** The gateway's gauges and Redis's own count of subscribers to a job's channel. */
+async function subscriptions(jobId: string): Promise<{ channels: number; streams: number; redis: number }> {
+  const metrics = await (await fetch(`${system.baseUrl}/metrics`)).text();
+  const gauge = (name: string) =>
+    Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\d+)`, 'm').exec(metrics)?.[1]);
+  const [, redis] = (await redisClient.pubsub('NUMSUB', `${system.topicPrefix}export-job:${jobId}`)) as [
+    string,
+    number,
+  ];
+  return {
+    channels: gauge('parley_gateway_export_job_subscriptions'),
+    streams: gauge('parley_gateway_export_job_streams'),
+    redis: Number(redis),
+  };
+}
+
+/** Waits (briefly) until the counts are `expected`: an UNSUBSCRIBE reaches Redis a moment after the stream ends. */
+async function expectSubscriptions(
+  jobId: string,
+  expected: { channels: number; streams: number; redis: number },
+): Promise<void> {
+  let seen: unknown;
+  await waitFor(
+    async () => {
+      seen = await subscriptions(jobId);
+      return JSON.stringify(seen) === JSON.stringify(expected);
+    },
+    5000,
+    25,
+  ).catch(() => undefined);
+  expect(seen).toEqual(expected);
+}
+
+let redisClient: Redis;
+
+describe('the progress stream is pushed, not polled', () => {
+  const plain = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ sender: i % 2 ? 'ai' : 'user', content: `Turn ${i + 1}.` }));
+  const createJob = async (user: TestUser, messages = conversation) =>
+    json<ExportJob>(
+      await apiCall(system, '/api/export/jobs', {
+        token: user.token,
+        body: { session_id: await storedSession(user, messages) },
+      }),
+    );
+
+  beforeAll(async () => {
+    redisClient = new Redis(testEnv.redisUrl);
+    // No worker runs until a test starts one: a job created now stays queued.
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
+  }, 30_000);
+
+  afterAll(async () => {
+    await redisClient?.quit();
+  });
+
+  it('sends the queued state, then every update as the worker publishes it, in order, and ends with done', async () => {
+    const job = await createJob(owner, plain(200));
+    const stream = await openStream(owner, job.id);
+    expect(stream.status).toBe(200);
+    await waitFor(() => stream.events.length === 1, 10_000, 20);
+    expect(stream.events[0]!.data).toEqual({ id: job.id, status: 'queued', progress: 0, error: null });
+    await expectSubscriptions(job.id, { channels: 1, streams: 1, redis: 1 });
+
+    startWorker();
+    await stream.ended;
+    // Progress is written every 50 messages (25, 50, 75 %, then 99 % until the file is stored): a render
+    // takes well under the 5 s safety poll, so only pushed updates can show every step.
+    expect(stream.events.map((e) => [e.data.status, e.data.progress])).toEqual([
+      ['queued', 0],
+      ['running', 0],
+      ['running', 25],
+      ['running', 50],
+      ['running', 75],
+      ['running', 99],
+      ['done', 100],
+    ]);
+    const [row] = await system.sql<{ finished_at: Date }>(
+      'export',
+      `SELECT finished_at FROM export_jobs WHERE id = $1`,
+      [job.id],
+    );
+    // The done event reached the client right after the row was written, not at the next poll.
+    expect(stream.events.at(-1)!.at - new Date(row!.finished_at).getTime()).toBeLessThan(1000);
+    await expectSubscriptions(job.id, { channels: 0, streams: 0, redis: 0 });
+  }, 60_000);
+
+  it('gives a late subscriber to a finished job its final state at once, and ends', async () => {
+    const job = await createJob(owner);
+    expect((await finished(owner, job.id)).status).toBe('done');
+    const started = Date.now();
+    const stream = await openStream(owner, job.id);
+    await stream.ended;
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(stream.events.map((e) => e.data)).toEqual([
+      { id: job.id, status: 'done', progress: 100, error: null },
+    ]);
+    await expectSubscriptions(job.id, { channels: 0, streams: 0, redis: 0 });
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
+  }, 60_000);
+
+  it("answers another user's job, an unknown job and a bad id before any stream, and keeps no subscription", async () => {
+    const job = await createJob(owner);
+    const theirs = await openStream(other, job.id);
+    expect(theirs.status).toBe(404);
+    expect((await openStream(owner, '33333333-3333-4333-8333-333333333333')).status).toBe(404);
+    expect((await openStream(owner, 'not-an-id')).status).toBe(400);
+    expect((await apiCall(system, `/api/export/jobs/${job.id}/events`)).status).toBe(401);
+    await expectSubscriptions(job.id, { channels: 0, streams: 0, redis: 0 });
+  }, 30_000);
+
+  it('shares one subscription among the streams of a job and drops it when the last client leaves', async () => {
+    const job = await createJob(owner);
+    const first = await openStream(owner, job.id);
+    const second = await openStream(owner, job.id);
+    await waitFor(() => first.events.length === 1 && second.events.length === 1, 10_000, 20);
+    await expectSubscriptions(job.id, { channels: 1, streams: 2, redis: 1 });
+    first.abort();
+    await expectSubscriptions(job.id, { channels: 1, streams: 1, redis: 1 });
+    second.abort();
+    await expectSubscriptions(job.id, { channels: 0, streams: 0, redis: 0 });
+  }, 30_000);
+
+  // Last: the gateway does not come back.
+  it('ends open streams politely when the gateway drains, without holding its shutdown up', async () => {
+    const job = await createJob(owner);
+    const stream = await openStream(owner, job.id);
+    await waitFor(() => stream.events.length === 1, 10_000, 20);
+    const gateway = system.apps.find((a) => a.name === 'gateway')!;
+    const exited = new Promise<number | null>((resolve) =>
+      gateway.process.once('exit', (code) => resolve(code)),
+    );
+    const signalled = Date.now();
+    gateway.process.kill('SIGTERM');
+    await stream.ended;
+    expect(stream.events.map((e) => e.data)).toEqual([
+      { id: job.id, status: 'queued', progress: 0, error: null },
+      { error: 'The server is restarting; the export goes on, read its progress again in a moment' },
+    ]);
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(5000);
+    expect(gateway.output()).toContain('shutdown: requests/export job streams stopped');
+  }, 30_000);
 });

@@ -75,7 +75,12 @@ export function registerExportPaths(
   registry.registerPath({
     method: 'get',
     path: '/api/export/jobs/{id}/events',
-    summary: 'Progress as server-sent `data: {"status", "progress"}` lines until done or failed',
+    summary:
+      'Progress as server-sent `data: {"id", "status", "progress", "error"}` lines until done or failed',
+    description:
+      'The job as it is first, then each update as the worker makes it (pushed, not polled). `: keep-alive` ' +
+      'comments every 15 s. `data: {"error": "..."}` ends a stream that gives up (still running after 5 ' +
+      'minutes, the job gone, the server restarting): read the progress again.',
     security,
     request: id,
     responses: {

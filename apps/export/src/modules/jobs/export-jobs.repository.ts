@@ -93,11 +93,14 @@ export class ExportJobsRepository {
     return rows[0]?.input ?? null;
   }
 
-  async progress(id: string, percent: number): Promise<void> {
-    await this.dataSource.query(`UPDATE export_jobs SET progress = $2 WHERE id = $1 AND status = 'running'`, [
-      id,
-      Math.max(0, Math.min(99, Math.round(percent))),
-    ]);
+  /** Records the progress of a running job; the percentage stored, or null when the job is not running. */
+  async progress(id: string, percent: number): Promise<number | null> {
+    const rows = await queryRows<{ progress: number }>(
+      this.dataSource,
+      `UPDATE export_jobs SET progress = $2 WHERE id = $1 AND status = 'running' RETURNING progress`,
+      [id, Math.max(0, Math.min(99, Math.round(percent)))],
+    );
+    return rows[0]?.progress ?? null;
   }
 
   /** Stores the one file of a job; false when another attempt finished it first (nothing is written). */
@@ -112,11 +115,15 @@ export class ExportJobsRepository {
     return rows.length === 1;
   }
 
-  async fail(id: string, error: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE export_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1 AND status <> 'done'`,
+  /** Marks a job failed unless it is done; the job as it now is, or null when nothing changed. */
+  async fail(id: string, error: string): Promise<ExportJob | null> {
+    const rows = await queryRows<JobRow>(
+      this.dataSource,
+      `UPDATE export_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1 AND status <> 'done'
+       RETURNING ${JOB_COLUMNS}`,
       [id, error.slice(0, 500)],
     );
+    return rows[0] ? job(rows[0]) : null;
   }
 
   async createShare(

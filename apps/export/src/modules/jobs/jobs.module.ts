@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { ExportEnv } from '@parley/server-config';
 import { ExpiredExportsCleanup, EXPORT_CLEANUP_INTERVAL_MS } from './expired-exports-cleanup';
+import { EXPORT_JOB_CHANNEL_PREFIX, ExportJobEvents } from './export-job-events';
 import { ExportJobsRepository } from './export-jobs.repository';
 import { ExportJobsProcessor } from './jobs.processor';
 import { EXPORT_TTLS, ExportJobsRpcController } from './jobs.rpc-controller';
@@ -15,6 +16,9 @@ export class ExportJobsModule {
       controllers: [ExportJobsRpcController],
       providers: [
         ExportJobsRepository,
+        // Per deployment, like the BullMQ prefix: the topic prefix keeps job channels apart.
+        { provide: EXPORT_JOB_CHANNEL_PREFIX, useValue: env.KAFKA_TOPIC_PREFIX },
+        ExportJobEvents,
         {
           provide: EXPORT_TTLS,
           useValue: { fileHours: env.EXPORT_FILE_TTL_HOURS, shareDays: env.EXPORT_SHARE_TTL_DAYS },

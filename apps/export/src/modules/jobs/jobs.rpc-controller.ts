@@ -2,6 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { z } from 'zod';
 import {
+  EXPORT_JOB_EVENTS_PREFIX_RPC,
   exportPdfBodySchema,
   RPC,
   SHARE_TOKEN_PATTERN,
@@ -15,6 +16,7 @@ import { QueueFactory, QueueJobTimeoutError } from '@parley/server-queue';
 import { RpcError } from '@parley/server-observability';
 import { exportQueue } from '../pdf/export.queue';
 import { RENDER_WAIT_MS } from '../pdf/export.rpc-controller';
+import { ExportJobEvents } from './export-job-events';
 import { ExportJobsRepository, type ShareRow } from './export-jobs.repository';
 import { exportJobsQueue } from './jobs.queue';
 
@@ -87,6 +89,7 @@ export class ExportJobsRpcController {
   constructor(
     private readonly jobs: ExportJobsRepository,
     private readonly queues: QueueFactory,
+    private readonly events: ExportJobEvents,
     @Inject(EXPORT_TTLS) private readonly ttls: ExportTtls,
   ) {}
 
@@ -100,6 +103,12 @@ export class ExportJobsRpcController {
       .client(exportJobsQueue)
       .add('render-session', { exportId: created.id }, { jobId: created.id });
     return created;
+  }
+
+  /** Where the progress of jobs is published: `{prefix}export-job:{id}` (no caller; nothing secret). */
+  @MessagePattern(EXPORT_JOB_EVENTS_PREFIX_RPC)
+  eventsPrefix(): { prefix: string } {
+    return { prefix: this.events.prefix };
   }
 
   @MessagePattern(RPC.export.getJob)
