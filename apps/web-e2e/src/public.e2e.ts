@@ -6,22 +6,10 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AppPage } from './pages/app.page.ts';
 import { launchChromium, newIsolatedContext } from './support/chromium.ts';
+import { PUBLIC_ROUTES } from './support/routes.ts';
 import { startStaticServer, type StaticServer } from './support/static-server.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../../dist/apps/web/', import.meta.url));
-
-/** Every public route of the spec's table, with the level-1 heading its screen shows. */
-const PUBLIC_ROUTES: Array<[path: string, heading: string, shot: string]> = [
-  ['/', 'Transform Conversations with AI', 'public-landing'],
-  ['/features', 'Features', 'public-features'],
-  ['/pricing', 'Pricing', 'public-pricing'],
-  ['/docs', 'Documentation', 'public-docs'],
-  ['/support', 'Support', 'public-support'],
-  ['/privacy', 'Privacy Policy', 'public-privacy'],
-  ['/terms', 'Terms and Conditions', 'public-terms'],
-  ['/auth', 'Log In', 'public-auth'],
-  ['/no-such-page', 'Oops! Lost in Cyberspace', 'public-not-found'],
-];
 
 /** axe violations with serious or critical impact, as readable lines. */
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -5,6 +5,7 @@ import { AppPage } from './pages/app.page.ts';
 import { AuthPage } from './pages/auth.page.ts';
 import { OnboardingPage } from './pages/onboarding.page.ts';
 import { launchChromium, newIsolatedContext } from './support/chromium.ts';
+import { PUBLIC_ROUTES } from './support/routes.ts';
 import { confirmationLink, seriousViolations, systemBaseUrl } from './support/system.ts';
 
 /**
@@ -23,6 +24,30 @@ describe('the real system in Chromium', { timeout: 240_000 }, () => {
 
   after(async () => {
     await browser?.close();
+  });
+
+  test('every public route, served by the real gateway, with no serious or critical axe violation', async () => {
+    const blocked: string[] = [];
+    const context = await newIsolatedContext(browser!, origin, blocked);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const app = new AppPage(page, origin);
+    const axe: string[] = [];
+    for (const [path, heading] of PUBLIC_ROUTES) {
+      const response = await page.goto(`${origin}${path}`);
+      assert.equal(response?.status(), 200, `${path} is served (the SPA answers unknown paths too)`);
+      await app.heading(heading).waitFor();
+      for (const line of await seriousViolations(page)) axe.push(`${path}: ${line}`);
+    }
+    await app.screenshot('system-00-landing');
+    await context.close();
+    assert.deepEqual(axe, [], 'no serious or critical accessibility violations');
+    assert.deepEqual(errors, [], 'no page or console errors');
+    assert.deepEqual(blocked, [], 'no request left the system');
   });
 
   test('register, confirm by e-mail, onboard, change settings, delete the account', async () => {
