@@ -88,6 +88,7 @@ describe('web app in Chromium', { timeout: 120_000 }, () => {
     const dashboard = new DashboardPage(v.page, server!.origin);
     await dashboard.open();
     await dashboard.title.waitFor();
+    assert.match(await dashboard.greeting.innerText(), /^Good (morning|afternoon|evening)\b/);
     assert.equal(dashboard.pathname(), '/dashboard');
     await dashboard.screenshot('dashboard-signed-in');
     await leave(v);

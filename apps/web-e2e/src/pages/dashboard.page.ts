@@ -9,9 +9,14 @@ function numbers(text: string): number[] {
 export class DashboardPage extends AppPage {
   static readonly path = '/dashboard';
 
-  /** The level-1 heading: the greeting by local hour, with the user's full name when known. */
+  /** The level-1 heading 'Dashboard'. */
   get title(): Locator {
-    return this.page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening)\b/ });
+    return this.page.getByRole('heading', { level: 1, name: 'Dashboard' });
+  }
+
+  /** The greeting by local hour, with the user's full name when known. */
+  get greeting(): Locator {
+    return this.page.getByTestId('greeting');
   }
 
   async open(): Promise<void> {
