@@ -51,7 +51,8 @@ describe('route table', () => {
   it.each(protectedScreens)('%s renders its screen with a stored session', async (path, heading) => {
     vi.stubGlobal('fetch', settingsFetch());
     const { router } = renderApp(path, { storedSession: testSession });
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    // Lazy screens load their chunk on first visit, which can be slow while the whole suite runs.
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe(path);
   });
 

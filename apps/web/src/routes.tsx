@@ -5,6 +5,7 @@ import { AppLayout, type RouteHandle } from './app/AppLayout';
 import { apiLayerReady } from './app/shellStore';
 import { ProtectedRoute } from './features/auth/components/ProtectedRoute';
 import { LandingPage } from './features/landing/components/LandingPage';
+import { AppFrame } from './features/site/AppHeader';
 // Eager: small, and it must render even when the page's clock is paused (its glitch timing is tested so).
 import { NotFoundPage } from './features/not-found/components/NotFoundPage';
 
@@ -91,24 +92,35 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           { path: '/onboarding', element: <OnboardingPage />, handle: titled('Onboarding') },
-          { path: '/dashboard', element: <DashboardPage />, handle: titled('Dashboard') },
-          { path: '/settings', element: <SettingsPage />, handle: titled('Settings') },
-          { path: '/library', element: <LibraryPage />, handle: titled('Scenario Library') },
-          // Scenario detail, or the chat screen when navigation state resumes a session
-          { path: '/scenario/:id', element: <ScenarioRoute />, handle: titled('Scenario Details') },
-          { path: '/chat/:id', element: <ChatSessionPage />, handle: titled('Chat Session') },
-          { path: '/upgrade', element: <UpgradePage />, handle: titled('Premium Upgrade') },
+          {
+            // The signed-in screens share the app header (brand to the dashboard, main places)
+            element: <AppFrame />,
+            children: [
+              { path: '/dashboard', element: <DashboardPage />, handle: titled('Dashboard') },
+              { path: '/settings', element: <SettingsPage />, handle: titled('Settings') },
+              { path: '/library', element: <LibraryPage />, handle: titled('Scenario Library') },
+              // Scenario detail, or the chat screen when navigation state resumes a session
+              { path: '/scenario/:id', element: <ScenarioRoute />, handle: titled('Scenario Details') },
+              { path: '/chat/:id', element: <ChatSessionPage />, handle: titled('Chat Session') },
+              { path: '/upgrade', element: <UpgradePage />, handle: titled('Premium Upgrade') },
+            ],
+          },
         ],
       },
 
-      // No wrapper in the spec's table; their data calls need a token
-      { path: '/session/resume', element: <ResumeSessionPage />, handle: titled('Resume Last Session') },
-      { path: '/session/history', element: <SessionHistoryPage />, handle: titled('Session History') },
-      { path: '/history', element: <SessionHistoryPage />, handle: titled('Session History') },
+      // No wrapper in the spec's table; their data calls need a token (the header shows when signed in)
       {
-        path: '/session/view/:id',
-        element: <ConversationReplayPage />,
-        handle: titled('Conversation Replay'),
+        element: <AppFrame />,
+        children: [
+          { path: '/session/resume', element: <ResumeSessionPage />, handle: titled('Resume Last Session') },
+          { path: '/session/history', element: <SessionHistoryPage />, handle: titled('Session History') },
+          { path: '/history', element: <SessionHistoryPage />, handle: titled('Session History') },
+          {
+            path: '/session/view/:id',
+            element: <ConversationReplayPage />,
+            handle: titled('Conversation Replay'),
+          },
+        ],
       },
 
       { path: '*', element: <NotFoundPage />, handle: titled('Page Not Found') },

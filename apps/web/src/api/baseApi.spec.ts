@@ -70,4 +70,68 @@ describe('baseApi', () => {
     const result = await store.dispatch(probeApi.endpoints.probe.initiate(undefined, { forceRefetch: true }));
     expect(result.error).toEqual({ status, message });
   });
+
+  describe('after a 401', () => {
+    const fresh = {
+      ...testSession,
+      access_token: 'fresh-access-token',
+      refresh_token: 'fresh-refresh-token',
+    };
+    const jsonResponse = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    const urlOf = (input: Parameters<typeof fetch>[0]) =>
+      new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+
+    function stubServer(refresh: () => Response) {
+      const fetchMock = vi.fn<typeof fetch>(async (input) => {
+        const url = urlOf(input);
+        if (url.pathname === '/auth/v1/token') return refresh();
+        const auth = input instanceof Request ? input.headers.get('Authorization') : null;
+        return auth === 'Bearer fresh-access-token'
+          ? jsonResponse({ ok: true })
+          : jsonResponse({ error: 'Invalid or expired token' }, 401);
+      });
+      vi.stubGlobal('fetch', fetchMock);
+      return fetchMock;
+    }
+
+    it('refreshes the session once and repeats the call with the fresh token', async () => {
+      const store = createAppStore();
+      store.dispatch(sessionChanged(testSession));
+      const fetchMock = stubServer(() => jsonResponse(fresh));
+      const result = await store.dispatch(
+        probeApi.endpoints.probe.initiate(undefined, { forceRefetch: true }),
+      );
+      expect(result.data).toEqual({ ok: true });
+      expect(store.getState().auth.session?.access_token).toBe('fresh-access-token');
+      const refreshCalls = fetchMock.mock.calls.filter(
+        ([input]) => urlOf(input).pathname === '/auth/v1/token',
+      );
+      expect(refreshCalls).toHaveLength(1);
+    });
+
+    it('signs out when the refresh token is refused', async () => {
+      const store = createAppStore();
+      store.dispatch(sessionChanged(testSession));
+      stubServer(() => jsonResponse({ error: 'Invalid Refresh Token: Refresh Token Not Found' }, 400));
+      const result = await store.dispatch(
+        probeApi.endpoints.probe.initiate(undefined, { forceRefetch: true }),
+      );
+      expect(result.error).toEqual({ status: 401, message: 'Invalid or expired token' });
+      expect(store.getState().auth.session).toBeNull();
+    });
+
+    it('keeps the session when the refresh cannot reach the server', async () => {
+      const store = createAppStore();
+      store.dispatch(sessionChanged(testSession));
+      stubServer(() => {
+        throw new TypeError('Failed to fetch');
+      });
+      const result = await store.dispatch(
+        probeApi.endpoints.probe.initiate(undefined, { forceRefetch: true }),
+      );
+      expect(result.error).toEqual({ status: 401, message: 'Invalid or expired token' });
+      expect(store.getState().auth.session?.access_token).toBe('test-access-token');
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
-import { selectAccessToken, type AuthState } from '../features/auth/authSlice';
+import { refreshToken } from '../features/auth/authApi';
+import { selectAccessToken, sessionChanged, signedOut, type AuthState } from '../features/auth/authSlice';
 import { httpError, NOT_AUTHENTICATED, requestFailed } from '../lib/http';
 
 /** Cache tags the feature endpoints provide and invalidate. */
@@ -32,11 +33,47 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
+type AuthApi = Parameters<BaseQueryFn>[1];
+
+let refreshing: Promise<string | null> | null = null;
+
+/**
+ * After a 401: one refresh for all the calls that got it at once (a refresh token is used only once).
+ * A refused refresh token ends the session, so the protected screens go to /auth; a network failure
+ * leaves the session as it is.
+ */
+function refreshAfterUnauthorized(api: AuthApi): Promise<string | null> {
+  const session = (api.getState() as { auth: AuthState }).auth.session;
+  if (!session) return Promise.resolve(null);
+  refreshing ??= refreshToken(session.refresh_token)
+    .then(
+      (fresh) => {
+        api.dispatch(sessionChanged(fresh));
+        return fresh.access_token;
+      },
+      (error: unknown) => {
+        if (error instanceof Error && error.message.startsWith('Invalid Refresh Token'))
+          api.dispatch(signedOut());
+        return null;
+      },
+    )
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
 /** Every product call needs a token ('User is not authenticated'); failures carry the server's `error`. */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
-  if (!selectAccessToken(api.getState() as { auth: AuthState }))
-    return { error: { message: NOT_AUTHENTICATED } };
-  const result = await rawBaseQuery(args, api, extra);
+  const token = selectAccessToken(api.getState() as { auth: AuthState });
+  if (!token) return { error: { message: NOT_AUTHENTICATED } };
+  let result = await rawBaseQuery(args, api, extra);
+  if (result.error?.status === 401) {
+    // An expired or revoked access token: refresh once (unless that already happened) and try again.
+    const current = selectAccessToken(api.getState() as { auth: AuthState });
+    const fresh = current && current !== token ? current : await refreshAfterUnauthorized(api);
+    if (fresh) result = await rawBaseQuery(args, api, extra);
+  }
   if (!result.error) return { data: result.data, meta: result.meta };
   const { error } = result;
   if (typeof error.status === 'number') {

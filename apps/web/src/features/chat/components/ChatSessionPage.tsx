@@ -127,6 +127,7 @@ export function ChatSessionPage() {
         </div>
       </div>
 
+      <h2 className="pw-sr-only">Conversation</h2>
       <Transcript
         messages={state.messages}
         avatarStyle={chat.avatar}

@@ -1,4 +1,4 @@
-import { Button, LoadingView } from '@parley/web-ui';
+import { Button, buttonClassName, LoadingView } from '@parley/web-ui';
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useListScenariosQuery } from '../../../api/practiceApi';
@@ -145,7 +145,7 @@ export function LibraryPage() {
 
   return (
     <main className="pw-page library" aria-labelledby={headingId}>
-      <Link to="/dashboard" className="library__back">
+      <Link to="/dashboard" className={buttonClassName('secondary', 'library__back')}>
         <span aria-hidden="true">←</span>Back to Dashboard
       </Link>
       <h1 id={headingId} className="pw-page__title">

@@ -40,8 +40,10 @@ describe('/shared/:token', () => {
       `/api/export/shared/${TOKEN}/pdf`,
     );
     // Nothing to edit, share or delete on a shared report.
-    expect(screen.queryByRole('button')).toBeNull();
-    expect(screen.queryByRole('textbox')).toBeNull();
+    // Read-only: the report itself offers no control (the public site header above it has its menu).
+    const report = screen.getByRole('main');
+    expect(within(report).queryByRole('button')).toBeNull();
+    expect(within(report).queryByRole('textbox')).toBeNull();
     expect(sent(fetchMock)).toEqual([KEY]);
   });
 

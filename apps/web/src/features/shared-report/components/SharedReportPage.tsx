@@ -1,11 +1,12 @@
 import type { ExportFeedback, SharedReport } from '@parley/contracts';
-import { Button, buttonClassName, LoadingView, PageShell } from '@parley/web-ui';
+import { Button, buttonClassName, LoadingView } from '@parley/web-ui';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { reloadPage } from '../../../lib/browser';
 import { FeedbackReport } from '../../sessions/components/FeedbackReport';
 import { longDate } from '../../sessions/components/presentation';
 import { Transcript } from '../../sessions/components/Transcript';
+import { PublicPage } from '../../site/PublicPage';
 import { fetchSharedReport, sharedPdfUrl, type SharedReportResult } from '../sharedReportApi';
 import '../../sessions/components/sessions.css';
 
@@ -102,7 +103,7 @@ export function SharedReportPage() {
   }, [token]);
 
   return (
-    <PageShell title="Shared Report" eyebrow="PARLEY">
+    <PublicPage title="Shared Report" eyebrow="PARLEY">
       {state.kind === 'loading' ? <LoadingView label="Loading report..." /> : null}
       {state.kind === 'ok' ? <Report token={token} report={state.report} /> : null}
       {state.kind === 'gone' ? (
@@ -123,6 +124,6 @@ export function SharedReportPage() {
           <Button onClick={reloadPage}>Try Again</Button>
         </section>
       ) : null}
-    </PageShell>
+    </PublicPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Dialog } from '@parley/web-ui';
+import { Button, buttonClassName, Dialog } from '@parley/web-ui';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { alertUser } from '../../../lib/browser';
@@ -94,15 +94,14 @@ export function UpgradePage() {
 
   return (
     <div className="upgrade">
-      <header className="upgrade__header">
-        <Link to="/dashboard" className="upgrade__back">
-          <span aria-hidden="true">←</span>
-          {UPGRADE_TEXTS.back}
-        </Link>
-        <span className="upgrade__beta-tag">Beta</span>
-      </header>
-
       <main className="pw-page upgrade__page" aria-labelledby={`${baseId}-title`}>
+        <div className="upgrade__header">
+          <Link to="/dashboard" className={buttonClassName('secondary')}>
+            <span aria-hidden="true">←</span>
+            {UPGRADE_TEXTS.back}
+          </Link>
+          <span className="upgrade__beta-tag">Beta</span>
+        </div>
         <h1 id={`${baseId}-title`} className="pw-page__title">
           {UPGRADE_TEXTS.title}
         </h1>
