@@ -24,7 +24,10 @@ function viewError(error: unknown): string {
 }
 
 function FeedbackSection({ session }: { session: PracticeSession }) {
-  const { data: feedback, isLoading, error } = useSessionFeedbackQuery(session.id);
+  // An open session has no feedback yet: nothing to ask the server for.
+  const open = session.status !== 'completed';
+  const { data: feedback, isLoading, error } = useSessionFeedbackQuery(session.id, { skip: open });
+  if (open) return <OpenSessionNote session={session} />;
   if (isLoading) return <LoadingView label="Loading feedback..." />;
   if (feedback)
     return (
@@ -43,8 +46,10 @@ function FeedbackSection({ session }: { session: PracticeSession }) {
         Failed to load feedback
       </p>
     );
-  if (session.status === 'completed')
-    return <p className="pw-muted">No feedback was saved for this session.</p>;
+  return <p className="pw-muted">No feedback was saved for this session.</p>;
+}
+
+function OpenSessionNote({ session }: { session: PracticeSession }) {
   const resume = resumeTarget(session);
   return (
     <>
