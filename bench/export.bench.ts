@@ -25,7 +25,7 @@ import {
   type BenchContext,
 } from './lib/harness.ts';
 import { latencySummary, type LatencySummary } from './lib/requests.ts';
-import { createBenchSystem, createUser, UNLIMITED_GATEWAY_ENV } from './lib/system.ts';
+import { startBenchSystem, createUser, UNLIMITED_GATEWAY_ENV } from './lib/system.ts';
 
 const RENDERS = Math.round(numberFromEnv('BENCH_RENDERS', 10, 3, 100));
 const JOBS = Math.round(numberFromEnv('BENCH_JOBS', 200, 20, 2000));
@@ -104,17 +104,12 @@ async function progressStreams(ctx: BenchContext): Promise<{
   pollAnyPhase: LatencySummary & { updatesPerJob: number };
   renderMs: LatencySummary;
 }> {
-  const system = createBenchSystem({
+  const system = await startBenchSystem(ctx, {
     label: 'export',
-    suffix: ctx.suffix,
     infra,
-    logDir: ctx.logDir,
     logLevel: LOG_LEVEL,
-    log: ctx.log,
     env: { gateway: UNLIMITED_GATEWAY_ENV },
   });
-  ctx.onCleanup(() => system.stop());
-  await system.start();
   const user = await createUser(system, { email: `bench-export-${ctx.suffix}@example.com`, plan: 'premium' });
   const from = randomClientAddress();
   const request = (path: string, body?: unknown, accept = 'application/json') =>

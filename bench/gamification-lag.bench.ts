@@ -33,7 +33,7 @@ import {
   table,
 } from './lib/harness.ts';
 import { cpuSnapshot, cpuUse } from './lib/cpu.ts';
-import { createBenchSystem, createUser } from './lib/system.ts';
+import { startBenchSystem, createUser } from './lib/system.ts';
 
 const require = createRequire(import.meta.url);
 const { v7: uuidv7 } = require('uuid') as typeof import('uuid');
@@ -59,18 +59,13 @@ function percentile(sorted: number[], p: number): number {
 }
 
 await runBench({ name: 'gamification-lag', deadlineMs: DEADLINE_MS }, async (ctx) => {
-  const system = createBenchSystem({
+  const system = await startBenchSystem(ctx, {
     label: 'gamif',
-    suffix: ctx.suffix,
     infra,
-    logDir: ctx.logDir,
     logLevel: LOG_LEVEL,
-    log: ctx.log,
     // The lag loop completes a session every few hundred ms; coaching's per-user AI limit would refuse it.
     env: { coaching: { AI_CALLS_PER_USER_PER_MINUTE: '10000' } },
   });
-  ctx.onCleanup(() => system.stop());
-  await system.start();
 
   const user = await createUser(system, { email: `bench-gamif-${ctx.suffix}@example.com`, plan: 'premium' });
   const from = randomClientAddress();

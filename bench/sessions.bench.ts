@@ -30,7 +30,7 @@ import {
   scenarioFailed,
   type ScenarioResult,
 } from './lib/scenario.ts';
-import { createBenchSystem, createUser, UNLIMITED_GATEWAY_ENV } from './lib/system.ts';
+import { startBenchSystem, createUser, UNLIMITED_GATEWAY_ENV } from './lib/system.ts';
 
 const DURATION_S = numberFromEnv('BENCH_DURATION', 8, 1, 20);
 const WARMUP_S = numberFromEnv('BENCH_WARMUP', 2, 0, 10);
@@ -69,17 +69,12 @@ function turn(sender: 'user' | 'ai', i: number): { sender: 'user' | 'ai'; conten
 }
 
 await runBench({ name: 'sessions', deadlineMs: DEADLINE_MS }, async (ctx) => {
-  const system = createBenchSystem({
+  const system = await startBenchSystem(ctx, {
     label: 'sessions',
-    suffix: ctx.suffix,
     infra,
-    logDir: ctx.logDir,
     logLevel: LOG_LEVEL,
-    log: ctx.log,
     env: { gateway: UNLIMITED_GATEWAY_ENV },
   });
-  ctx.onCleanup(() => system.stop());
-  await system.start();
 
   const user = await createUser(system, {
     email: `bench-sessions-${ctx.suffix}@example.com`,

@@ -33,7 +33,7 @@ import {
   scenarioFailed,
   type ScenarioResult,
 } from './lib/scenario.ts';
-import { createBenchSystem, createUser, UNLIMITED_GATEWAY_ENV, type BenchUser } from './lib/system.ts';
+import { startBenchSystem, createUser, UNLIMITED_GATEWAY_ENV, type BenchUser } from './lib/system.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -72,17 +72,12 @@ await runBench({ name: 'sign-in', deadlineMs: DEADLINE_MS }, async (ctx) => {
   };
   const INVALID = contracts.AUTH_ERRORS.invalidCredentials;
 
-  const system = createBenchSystem({
+  const system = await startBenchSystem(ctx, {
     label: 'signin',
-    suffix: ctx.suffix,
     infra,
-    logDir: ctx.logDir,
     logLevel: LOG_LEVEL,
-    log: ctx.log,
     env: { gateway: UNLIMITED_GATEWAY_ENV },
   });
-  ctx.onCleanup(() => system.stop());
-  await system.start();
 
   // argon2id alone, in this process, before any load: the floor of every sign-in below.
   const hashStarted = performance.now();

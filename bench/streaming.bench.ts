@@ -38,7 +38,7 @@ import {
   RequestFailed,
   type LatencySummary,
 } from './lib/requests.ts';
-import { createBenchSystem, createUser, UNLIMITED_GATEWAY_ENV, type BenchSystem } from './lib/system.ts';
+import { startBenchSystem, createUser, UNLIMITED_GATEWAY_ENV, type BenchSystem } from './lib/system.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -222,21 +222,16 @@ async function throughGateway(
     expectedText?: string;
   },
 ): Promise<{ system: BenchSystem; results: PathResult[] }> {
-  const system = createBenchSystem({
+  const system = await startBenchSystem(ctx, {
     label: options.label,
-    suffix: ctx.suffix,
     infra,
-    logDir: ctx.logDir,
     logLevel: LOG_LEVEL,
-    log: ctx.log,
     env: {
       gateway: UNLIMITED_GATEWAY_ENV,
       // The per-user AI limit (30 a minute by default) would refuse this run's requests.
       coaching: { AI_CALLS_PER_USER_PER_MINUTE: '10000', ...options.coachingEnv },
     },
   });
-  ctx.onCleanup(() => system.stop());
-  await system.start();
   const user = await createUser(system, {
     email: `bench-stream-${options.label}-${ctx.suffix}@example.com`,
     plan: 'premium',

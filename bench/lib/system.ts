@@ -16,7 +16,7 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { calculateJwkThumbprint, exportJWK, SignJWT } from 'jose';
-import { ROOT, type Infra } from './harness.ts';
+import { ROOT, type BenchContext, type Infra } from './harness.ts';
 import { freePorts, get, startNodeProcess, waitUntil, type BenchProcess } from './processes.ts';
 
 const require = createRequire(import.meta.url);
@@ -356,4 +356,18 @@ export async function createUser(
     ]);
   }
   return { id, email, token: await mintAccessToken(system, id, { plan, email }) };
+}
+
+/**
+ * A bench's whole system, started, and stopped with the bench (also on an error or Ctrl-C): the run's
+ * suffix, log folder and log function come from `ctx`.
+ */
+export async function startBenchSystem(
+  ctx: BenchContext,
+  options: Omit<BenchSystemOptions, 'suffix' | 'logDir' | 'log'>,
+): Promise<BenchSystem> {
+  const system = createBenchSystem({ ...options, suffix: ctx.suffix, logDir: ctx.logDir, log: ctx.log });
+  ctx.onCleanup(() => system.stop());
+  await system.start();
+  return system;
 }
