@@ -8,7 +8,7 @@ import { selectAuth } from '../../auth/authSlice';
 import { resumeTarget } from '../resume';
 import { useSessionFeedbackQuery } from '../sessionsApi';
 import { FeedbackReport } from './FeedbackReport';
-import { longDate } from './presentation';
+import { SessionMeta } from './SessionMeta';
 import { ShareLinks } from './ShareLinks';
 import { SignInPrompt } from './SignInPrompt';
 import { Transcript } from './Transcript';
@@ -73,24 +73,11 @@ function Replay({ id }: { id: string }) {
     );
   return (
     <>
-      <dl className="replay__meta">
-        <div>
-          <dt>Scenario</dt>
-          <dd>{scenario?.title ?? session.scenario_id}</dd>
-        </div>
-        <div>
-          <dt>Date</dt>
-          <dd>
-            <time dateTime={session.created_at}>{longDate(session.created_at)}</time>
-          </dd>
-        </div>
-        {session.tone_preference ? (
-          <div>
-            <dt>Tone</dt>
-            <dd className="replay__tone">{session.tone_preference}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <SessionMeta
+        scenario={scenario?.title ?? session.scenario_id}
+        date={session.created_at}
+        tone={session.tone_preference}
+      />
 
       <section className="pw-card replay__section" aria-labelledby="replay-messages">
         <h2 id="replay-messages">Conversation</h2>

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { reloadPage } from '../../../lib/browser';
 import { FeedbackReport } from '../../sessions/components/FeedbackReport';
 import { longDate } from '../../sessions/components/presentation';
+import { SessionMeta } from '../../sessions/components/SessionMeta';
 import { Transcript } from '../../sessions/components/Transcript';
 import { PublicPage } from '../../site/PublicPage';
 import { fetchSharedReport, sharedPdfUrl, type SharedReportResult } from '../sharedReportApi';
@@ -36,30 +37,7 @@ function Report({ token, report }: { token: string; report: SharedReport }) {
           Download PDF
         </a>
       </div>
-      <dl className="replay__meta">
-        <div>
-          <dt>Report</dt>
-          <dd>{report.title}</dd>
-        </div>
-        {scenarioTitle ? (
-          <div>
-            <dt>Scenario</dt>
-            <dd>{scenarioTitle}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Date</dt>
-          <dd>
-            <time dateTime={report.date}>{longDate(report.date)}</time>
-          </dd>
-        </div>
-        {report.tone ? (
-          <div>
-            <dt>Tone</dt>
-            <dd className="replay__tone">{report.tone}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <SessionMeta report={report.title} scenario={scenarioTitle} date={report.date} tone={report.tone} />
       {report.scenario?.description ? <p className="pw-muted">{report.scenario.description}</p> : null}
 
       <section className="pw-card replay__section" aria-labelledby="shared-messages">
