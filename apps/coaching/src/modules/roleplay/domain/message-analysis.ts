@@ -302,6 +302,13 @@ function questionKind(q: string): QuestionKind {
     )
   )
     return 'number';
+  // "What flexibility do you have on the salary?": asks how far the number can move.
+  if (
+    /\b(?:flexib\w*|room|wiggle room|leeway|give|movement)\b[^?]*\b(?:salary|price|pay|offer|budget|rate|number|figure|base|fee|discount)\b/.test(
+      q,
+    )
+  )
+    return 'number';
   if (
     /\b(?:what (?:do|would|did) you (?:want|need|expect|propose|suggest|like|prefer|recommend|hope)|what (?:would|will|could) (?:work|help|make (?:this|it|things) (?:right|better)|it take|satisfy you|you like to see)|what can (?:i|we) do|how can (?:i|we) (?:help|make|fix|resolve)|what(?:'s| is) (?:important|most important|your (?:priority|main concern|concern|goal|biggest concern|ideal|preference))|what are you (?:looking for|hoping for|after)|what outcome|what would you like|what matters(?: most)?(?: to you)?|what do you care about|what are your (?:priorities|concerns))\b/.test(
       q,

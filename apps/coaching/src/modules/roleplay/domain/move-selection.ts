@@ -104,7 +104,13 @@ function core(ctx: TurnContext): Move[] {
 
   if (offer) return figureMoves(ctx, offer);
   const open = openOffer(ctx);
-  if (open && latest.reasons && !latest.question && !latest.figures.some(isNegotiable))
+  // A reason backs the learner's open offer only where there is something to negotiate: a 40% growth
+  // figure from an interview answer is not an offer to defend.
+  const negotiating =
+    profile.positions.some((p) => p.anchor) ||
+    profile.openingFigures.some(isNegotiable) ||
+    open?.kind === 'money';
+  if (open && negotiating && latest.reasons && !latest.question && !latest.figures.some(isNegotiable))
     return figureMoves(ctx, open);
 
   // "I'd suggest X. Does that work?": the question asks about the proposal, so answer the proposal.
@@ -113,6 +119,11 @@ function core(ctx: TurnContext): Move[] {
   if (latest.proposal && latest.question && aboutProposal.test(latest.question.text))
     return proposalMoves(ctx);
 
+  if (
+    latest.question &&
+    /^(?:how would|would) (?:a|an|the|some)\b.*\b(?:sound|work|help|suit you)\b/i.test(latest.question.text)
+  )
+    return proposalMoves(ctx);
   const proposalQuestion =
     /^(?:how about|what about|what if|shall we|would you be open|(?:could|can) we (?!talk|discuss|go over|chat|start|begin|look at|ask)\w+)\b/i;
   if (
@@ -188,7 +199,7 @@ function proposalMoves(ctx: TurnContext): Move[] {
     return [
       {
         kind: 'consider',
-        verdict: latest.reasons || tone === 'friendly' ? 'accept' : 'maybe',
+        verdict: latest.reasons || tone === 'friendly' || meetsNeed(ctx) ? 'accept' : 'maybe',
         quote: latest.quote,
         detail,
       },
@@ -204,6 +215,18 @@ function proposalMoves(ctx: TurnContext): Move[] {
       specific: !!when || latest.figures.length > 0,
     },
   ];
+}
+
+/** A proposal aimed at a problem the persona already admitted to ("a Thursday check-in" after "the data arrives late on Thursdays"). */
+function meetsNeed(ctx: TurnContext): boolean {
+  const stem = (t: string): string => t.replace(/(?:es|s)$/, '');
+  const proposed = new Set([...ctx.latest.terms].filter((t) => !GENERIC_TERMS.has(t)).map(stem));
+  return ctx.profile.facts.some(
+    (f) =>
+      f.sensitivity === 'personal' &&
+      mentioned(ctx.state, f.statement) &&
+      [...f.terms].some((t) => proposed.has(stem(t))),
+  );
 }
 
 /** The specific thing on offer, to name when answering a proposal: "next Tuesday", "15 minutes". */
@@ -369,6 +392,23 @@ function answer(ctx: TurnContext, question: Question): AnswerContent {
 
   const terms = question.terms.size > 0 ? question.terms : latest.terms;
   const position = positionFor(ctx, terms, 1);
+  // A behaviour note guarding a topic ("only explains X if you ask open questions without blame"):
+  // evade in the persona's own words until the condition is met, then say what it held back.
+  // The topic a behaviour note guards: its own terms, and those of the facts it keeps back.
+  const guardTerms = (p: FirmPosition): number =>
+    Math.max(
+      overlap(terms, p.terms),
+      ...profile.facts
+        .filter((f) => f.sensitivity === 'personal' && overlap(p.terms, f.terms) >= 2)
+        .map((f) => overlap(terms, f.terms)),
+    );
+  const guard = profile.positions
+    .filter((p) => p.statement === null && guardTerms(p) > 0)
+    .sort((a, b) => guardTerms(b) - guardTerms(a))[0];
+  if (guard && !personalOk(ctx)) {
+    const guarded = guardedAnswer(ctx, guard, question);
+    if (guarded) return guarded;
+  }
   if (question.kind === 'why') {
     // A why gets a reason: the one the scenario gives, a related fact, or what else the persona holds.
     const about = position ?? (question.terms.size <= 1 ? recentPosition(ctx) : null);
@@ -397,9 +437,22 @@ function answer(ctx: TurnContext, question: Question): AnswerContent {
       return { kind: 'item', text: position.statement, conflict: question.kind !== 'when' };
     return { kind: 'firm', position };
   }
+  // "Can we talk about the base salary?": yes, to that subject by name.
+  if (/\b(?:can|could|may|shall) (?:i|we) (?:talk|ask|chat|discuss|go over|look at)\b/.test(text))
+    return {
+      kind: 'sure',
+      subject: nounPhrase(question.text.replace(/^.*?\b(?:talk|ask|chat|discuss|go over|look at)\b/i, '')),
+    };
+  // "Is there anything else I can help with?": what the persona still wants, or nothing more.
+  if (/\b(?:anything else|is that everything|any other (?:questions?|concerns?))\b/.test(text)) {
+    const goal = nextGoal(ctx);
+    if (goal?.statement && !mentioned(state, goal.statement))
+      return { kind: 'item', text: goal.statement, conflict: false };
+    if (!openGoal(ctx)) return { kind: 'nothing-else' };
+  }
   // Asking permission ("Can I take your name?", "Shall I start with the timeline?") gets a yes.
   if (
-    /\b(?:(?:can|could|may) (?:i|we)|do you want me to|would you like me to|shall i|should i|do you have (?:a )?(?:few |couple of )?(?:minutes?|moment|sec(?:ond)?|time))\b/.test(
+    /(?:^|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) (?:i|we)|do you want me to|would you like me to|shall i|should i|do you have (?:a )?(?:few |couple of )?(?:minutes?|moment|sec(?:ond)?|time))\b/.test(
       text,
     )
   )
@@ -450,11 +503,20 @@ function answer(ctx: TurnContext, question: Question): AnswerContent {
     (r) => [...contentTerms(r)].some((t) => terms.has(t) && !GENERIC_TERMS.has(t)) && !mentioned(state, r),
   );
   if (remark) return { kind: 'remark', text: remark };
-  if (question.kind === 'request') return { kind: 'sure' };
+  if (question.kind === 'request') {
+    const promise = pledge(question.text);
+    return promise ? { kind: 'pledge', text: promise } : { kind: 'sure' };
+  }
 
-  // A question about the persona itself is answered with something about the persona.
-  const personal = /\byou(?:r)?\b/.test(text);
-  const fact = profile.facts.find((f) => f.sensitivity === 'public' && !mentioned(state, f.statement));
+  // A question about the persona itself is answered with something about the persona; a question
+  // about something else never gets an unrelated fact about the persona ("I'm up for promotion").
+  const personal = ABOUT_YOU.test(text);
+  const fact = profile.facts.find(
+    (f) =>
+      f.sensitivity === 'public' &&
+      !mentioned(state, f.statement) &&
+      (personal || [...terms].some((t) => f.terms.has(t) && !GENERIC_TERMS.has(t))),
+  );
   if (personal && fact && question.kind !== 'opinion')
     return { kind: 'item', text: fact.statement, conflict: false };
   if (question.kind === 'opinion') {
@@ -466,7 +528,85 @@ function answer(ctx: TurnContext, question: Question): AnswerContent {
     return { kind: 'details', subject };
   if (fact && (question.kind === 'open' || question.kind === 'yes-no'))
     return { kind: 'item', text: fact.statement, conflict: false };
+  // An open question put to the persona ("What gets in the way for you?") with nothing on that
+  // subject: what the persona is after in this scenario, rather than a stock line.
+  if (question.kind === 'open' && /\byou(?:r)?\b/.test(text)) {
+    const goal = nextGoal(ctx);
+    if (goal?.statement) return { kind: 'item', text: goal.statement, conflict: false };
+  }
   return { kind: 'generic' };
+}
+
+/** Questions about the persona: its role, background, day, team. */
+const ABOUT_YOU =
+  /\b(?:about (?:you|yourself)|your (?:role|job|background|team|company|firm|day|week|work|experience|side|situation|position)|who are you|what do you do|how long have you)\b/;
+
+/** Open questions, the kind that invite an explanation: "What gets in the way?", "Talk me through it." */
+const OPEN_QUESTION =
+  /^(?:(?:so|and|okay|ok|right|well|honestly),?\s+)?(?:what|how|tell me|talk me|walk me|help me understand|(?:can|could|would) you (?:tell|walk|talk|help) me)\b/i;
+/** Blame in the learner's words, which keeps a guarded persona guarded. */
+const BLAME =
+  /\b(?:your fault|you (?:always|never|keep)|unacceptable|not good enough|why (?:didn'?t|did|were|are|do|don'?t|can'?t) you|you should(?:n'?t)? have|careless|lazy|sloppy)\b/i;
+
+/**
+ * The answer to a question that touches a guarded topic: the persona's own evasive lines ("It was just
+ * a busy week.") until the learner asks an open, blame-free question after an evasion or some
+ * reassurance, then the fact it was holding back. Null when the position guards nothing sayable.
+ */
+function guardedAnswer(ctx: TurnContext, position: FirmPosition, question: Question): AnswerContent | null {
+  const { profile, state, latest } = ctx;
+  if (!['open', 'question', 'ask', 'blame'].some((t) => position.conditionTerms.has(t))) return null;
+  const held = profile.facts
+    .filter(
+      (f) =>
+        f.sensitivity !== 'confidential' &&
+        !mentioned(state, f.statement) &&
+        overlap(position.terms, f.terms) >= 2,
+    )
+    .sort((a, b) => overlap(question.terms, b.terms) - overlap(question.terms, a.terms));
+  // Once the held-back facts are out, there is nothing left to guard.
+  if (held.length === 0) return null;
+  const evasions = [...profile.voice.remarks].sort((a, b) => b.length - a.length);
+  const evaded = evasions.some((r) => mentioned(state, r));
+  const open = OPEN_QUESTION.test(question.text) && !BLAME.test(latest.text) && latest.hostility === 0;
+  const reassured = state.empathy > 0 || latest.empathy;
+  if (held[0] && open && (evaded || reassured))
+    return { kind: 'item', text: held[0].statement, conflict: false };
+  const evasion = evasions.find((r) => !mentioned(state, r));
+  return evasion ? { kind: 'remark', text: evasion } : null;
+}
+
+/**
+ * A request turned into the persona's promise: "Could you flag it by Friday if you see a risk?" gives
+ * "I'll flag it by Friday if I see a risk." Null for anything that does not read cleanly.
+ */
+function pledge(question: string): string | null {
+  const m = /^(?:.*?,\s*)?(?:could|can|would|will) you (?:please )?(.+?)(?: for me| please)?[?.!]*$/i.exec(
+    question.trim(),
+  );
+  const clause = m?.[1];
+  if (
+    !clause ||
+    clause.split(/\s+/).length > 14 ||
+    /\b(?:tell|explain|describe|say|give me|walk me|talk me)\b/i.test(clause)
+  )
+    return null;
+  if (/\b(?:i|i'm|i've|i'd|i'll)\b/i.test(clause)) return null;
+  const SWAP: Record<string, string> = {
+    you: 'I',
+    your: 'my',
+    yours: 'mine',
+    yourself: 'myself',
+    me: 'you',
+    my: 'your',
+    mine: 'yours',
+    myself: 'yourself',
+  };
+  const flipped = clause.replace(
+    /\b(?:you|your|yours|yourself|me|my|mine|myself)\b/gi,
+    (w) => SWAP[w.toLowerCase()] ?? w,
+  );
+  return `I'll ${flipped}.`;
 }
 
 /** Words too common to say what a remark or a noun phrase is about. */
@@ -606,6 +746,8 @@ function forward(ctx: TurnContext, sofar: Move[]): Move[] {
     'reported',
   ];
   if (sofar.some((m) => stops.includes(m.kind))) return [];
+  // "No, that's everything." is not followed by a new demand.
+  if (sofar.some((m) => m.kind === 'answer' && m.content.kind === 'nothing-else')) return [];
   if (sofar.some((m) => m.kind === 'hostility' && m.level === 2)) return [];
   const asksAlready = sofar.some(
     (m) =>
@@ -668,6 +810,20 @@ export function nextGoal(ctx: TurnContext, skip?: number): PersonaGoal | null {
   return fresh[0] ?? null;
 }
 
+/** A goal the persona already raised that the learner has not met yet: worth repeating when asked. */
+function openGoal(ctx: TurnContext): PersonaGoal | null {
+  const { profile, state } = ctx;
+  return (
+    profile.goals.find(
+      (g) =>
+        g.statement !== null &&
+        g.kind === 'outcome' &&
+        !state.addressedGoals.has(g.index) &&
+        (state.raisedGoals.get(g.index) ?? 0) > 0,
+    ) ?? null
+  );
+}
+
 /** The next thing to press on: a relevant firm position, what would move the persona, a habitual question. */
 function nextPress(ctx: TurnContext): string | null {
   const { profile, state, latest, tone } = ctx;
@@ -677,7 +833,12 @@ function nextPress(ctx: TurnContext): string | null {
   const ordered = [...profile.positions].sort(
     (a, b) => overlap(recentTerms, b.terms) - overlap(recentTerms, a.terms),
   );
+  // A position the learner already met with a promise ("I'll refund the shipping fee") is not pressed again.
+  const promised = [...state.earlier, latest].filter(
+    (a) => (a.commitment || a.proposal) && !a.pushback && !a.refusal,
+  );
   for (const p of ordered) {
+    if (promised.some((a) => looseOverlap(a.terms, p.keyTerms) >= 2)) continue;
     const relevance = overlap(recentTerms, p.terms);
     // A ceiling is only named once the learner has asked for more than it.
     const anchorReady =
@@ -695,6 +856,13 @@ function nextPress(ctx: TurnContext): string | null {
   }
   lines.push(...profile.voice.questions);
   return lines.find((line) => !mentioned(state, line)) ?? null;
+}
+
+/** Shared terms, counting word forms the lemmatiser splits ("ship" and "shipping", "thursday" and "thursdays"). */
+function looseOverlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  const same = (x: string, y: string): boolean =>
+    x === y || (Math.min(x.length, y.length) >= 4 && (x.startsWith(y) || y.startsWith(x)));
+  return [...a].filter((x) => [...b].some((y) => same(x, y))).length;
 }
 
 /** The firm position a set of terms is most about, if any reaches `minimum` shared terms. */

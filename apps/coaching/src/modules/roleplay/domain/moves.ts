@@ -33,7 +33,9 @@ export type AnswerContent =
   | { kind: 'name' }
   | { kind: 'remark'; text: string }
   | { kind: 'details'; subject: string }
-  | { kind: 'sure' }
+  | { kind: 'sure'; subject?: string | null }
+  | { kind: 'pledge'; text: string }
+  | { kind: 'nothing-else' }
   | { kind: 'asap' }
   | { kind: 'recap'; text: string }
   | { kind: 'generic' };

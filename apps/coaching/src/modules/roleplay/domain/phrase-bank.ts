@@ -234,9 +234,9 @@ export const ACK_PLAIN: Options = {
 
 export const ANSWER_LEADS: Record<string, string[]> = {
   want: ['Honestly, {l}', 'Simply put: {l}', 'What I need is this: {l}', '{s}'],
-  why: ['Because {l}', 'The reason is simple: {s}', "Here's why: {s}", 'Because, frankly, {l}'],
-  when: ['{s}', "Here's the thing: {s}", 'Timing matters here. {s}'],
-  other: ['{s}', 'Well, {l}', 'Honestly, {l}', 'To answer that: {s}', 'Fair question. {s}'],
+  why: ['Because {l}', 'The reason is simple: {l}', "Here's why: {l}", 'Because, frankly, {l}'],
+  when: ['{s}', "Here's the thing: {l}", 'Timing matters here. {s}'],
+  other: ['{s}', 'Well, {l}', 'Honestly, {l}', 'To answer that: {l}', 'Fair question. {s}'],
 };
 export const REFUSE: Options = {
   friendly: ['I wish I could, but {l}', "I'd like to help, but {l}", "I'm sorry, but {l}"],
@@ -247,6 +247,22 @@ export const SURE: Options = {
   friendly: ['Of course, go ahead.', "Sure, I'm listening.", 'Absolutely.'],
   neutral: ['Sure.', 'Go ahead.', "Okay, I'm listening."],
   tough: ['Go on.', 'Make it quick.', 'Fine. Go ahead.'],
+};
+export const SURE_ABOUT: Options = {
+  friendly: ["Of course, let's talk about {s}.", 'Sure, happy to talk about {s}.'],
+  neutral: ["Sure, let's talk about {s}.", 'Okay, {s}. Go ahead.'],
+  tough: ['Fine, {s}. Make it quick.', 'Fine, {s}. Go ahead.'],
+};
+/** {p}: the persona's promise, "I'll flag it by Friday." */
+export const PLEDGE: Options = {
+  friendly: ['Yes, of course. {p}', 'Sure, totally. {p}'],
+  neutral: ['Okay. {p}', 'Yes. {p}'],
+  tough: ['Fine. {p}', 'If I have to. {p}'],
+};
+export const NOTHING_ELSE: Options = {
+  friendly: ["No, I think that's everything. Thank you.", "That's all from me, thanks."],
+  neutral: ["No, that's everything.", "That's all I needed."],
+  tough: ["No. That's it.", "That's all, as long as it gets done."],
 };
 export const DEFLECT_ANSWER: Options = {
   friendly: [
@@ -573,12 +589,24 @@ export const WRAP_UP_ITEMS = [
   'On the table right now: {i}.',
   'Where we are: {i}.',
 ];
-export const WRAP_UP_ASK = [
+export const WRAP_UP_ASK_DEFAULT = [
   'Where do we land?',
   "What's your final position?",
   'So what are we agreeing?',
   'What do you want to do?',
 ];
+/** The closing question in the persona's situation: an interviewer does not ask for a "final position". */
+export const WRAP_UP_ASK: Partial<Record<ScenarioCategory, string[]>> = {
+  'job-interviews': [
+    'Is there anything you would like to ask me before we finish?',
+    'Any last questions for me?',
+  ],
+  'customer-service': ['So what exactly happens next?', 'So what are you going to do, and when?'],
+  'giving-feedback': ['So what happens from here?', 'What do you need from me going forward?'],
+  networking: ['Shall we stay in touch?', 'What would be a good next step for us?'],
+  'team-meetings': ['So what are we agreeing?', 'Who is doing what, then?'],
+  'crisis-management': ['So what happens next, and when?', 'What exactly are you committing to?'],
+};
 export const DETAILS: Options = {
   friendly: [
     "{S}? Good question. I'll get you the full details after this.",

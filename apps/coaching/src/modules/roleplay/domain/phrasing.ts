@@ -32,6 +32,9 @@ import {
   ANSWER_LEADS,
   REFUSE,
   SURE,
+  SURE_ABOUT,
+  PLEDGE,
+  NOTHING_ELSE,
   DEFLECT_ANSWER,
   WELLBEING,
   GENERIC_ANSWER,
@@ -68,6 +71,7 @@ import {
   WRAP_UP,
   WRAP_UP_ITEMS,
   WRAP_UP_ASK,
+  WRAP_UP_ASK_DEFAULT,
   DETAILS,
   NOT_SO_FAST,
   SUMMARY,
@@ -301,7 +305,7 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
       case 'wrap-up':
         take(WRAP_UP);
         if (move.items.length) take(WRAP_UP_ITEMS, (t) => t.replace('{i}', listOf(move.items)));
-        take(WRAP_UP_ASK);
+        take(WRAP_UP_ASK[ctx.profile.category] ?? WRAP_UP_ASK_DEFAULT);
         break;
       case 'close': {
         const bank = CLOSE[ctx.profile.category];
@@ -350,7 +354,14 @@ function realiseAnswer(
       take([content.text, `Well, ${lc(content.text)}`, `Honestly, ${lc(content.text)}`]);
       return;
     case 'sure':
+      if (content.subject && take(tone(SURE_ABOUT), (t) => t.replace('{s}', content.subject!))) return;
       take(tone(SURE));
+      return;
+    case 'nothing-else':
+      if (!take(tone(NOTHING_ELSE))) take(tone(GENERIC_ANSWER));
+      return;
+    case 'pledge':
+      take(tone(PLEDGE), (t) => t.replace('{p}', content.text));
       return;
     case 'recap': {
       const clause = content.text.split(/,? (?:and|but|so|because) |; |, /)[0]!.replace(/[.!?]+$/, '');
