@@ -143,9 +143,8 @@ describe(
       });
 
       await step('confirm-by-mail-and-onboard', async () => {
+        // A new account has no goals: the confirmation link leads to onboarding.
         await page.goto(await confirmationLink(email));
-        await app.waitForPath('/dashboard');
-        await app.goto('/auth');
         await app.waitForPath('/onboarding');
         await new OnboardingPage(page, origin).complete({
           fullName: 'Practice Person',

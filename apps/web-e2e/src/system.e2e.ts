@@ -67,11 +67,11 @@ describe('the real system in Chromium', { timeout: 240_000 }, () => {
     await scan('/auth check your email');
     await app.screenshot('system-01-check-email');
 
-    // Confirm through the link in the e-mail: /auth/callback, then the dashboard
+    // Confirm through the link in the e-mail: /auth/callback, then onboarding (no goals yet)
     await page.goto(await confirmationLink(email));
-    await app.waitForPath('/dashboard');
+    await app.waitForPath('/onboarding');
 
-    // Signed in without goals: /auth sends to onboarding
+    // Signed in without goals: /auth sends to onboarding too
     await app.goto('/auth');
     await app.waitForPath('/onboarding');
     const onboarding = new OnboardingPage(page, origin);

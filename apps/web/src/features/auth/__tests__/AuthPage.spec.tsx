@@ -124,14 +124,28 @@ describe('/auth', () => {
 describe('/auth/callback', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('reads the session from the URL fragment, stores it and goes to /dashboard', async () => {
-    const fetchMock = vi.fn<typeof fetch>(async () => json(testSession.user));
+  const hash =
+    '#access_token=from-link&expires_at=4102444800&expires_in=3600&refresh_token=refresh-from-link&token_type=bearer&type=signup';
+
+  /** The auth server's user for the link's token, and `profile` for the onboarding check. */
+  function stubCallbackApi(profile: () => Response) {
+    const fetchMock = vi.fn<typeof fetch>(async (input) => {
+      const url = urlOf(input);
+      if (url.includes('/auth/v1/user')) return json(testSession.user);
+      if (url.includes(`/api/user/profile/${testSession.user.id}`)) return profile();
+      return json({ error: 'Not found' }, 404);
+    });
     vi.stubGlobal('fetch', fetchMock);
-    const hash =
-      '#access_token=from-link&expires_at=4102444800&expires_in=3600&refresh_token=refresh-from-link&token_type=bearer&type=signup';
-    const { router } = renderApp({ pathname: '/auth/callback', hash });
+    return fetchMock;
+  }
+
+  it('reads the session from the URL fragment, stores it and sends a new user to /onboarding', async () => {
+    const fetchMock = stubCallbackApi(() => json({ ...testProfile, communication_goals: [] }));
+    const { router } = renderApp({ pathname: '/auth/callback', hash }, { history: ['/'] });
     expect(await screen.findByText('Please wait while we set up your account.')).toBeTruthy();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.location.hash).toBe('');
     const stored = readStoredSession();
     expect(stored?.access_token).toBe('from-link');
     expect(stored?.refresh_token).toBe('refresh-from-link');
@@ -139,6 +153,33 @@ describe('/auth/callback', () => {
     const request = fetchMock.mock.calls[0]!;
     expect(urlOf(request[0])).toContain('/auth/v1/user');
     expect(new Headers(request[1]?.headers).get('Authorization')).toBe('Bearer from-link');
+    // The onboarding check reads the profile with the new session.
+    const check = fetchMock.mock.calls.find(([input]) => urlOf(input).includes('/api/user/profile/'));
+    expect(check).toBeDefined();
+    const checkRequest = check![0] instanceof Request ? check![0] : new Request(urlOf(check![0]), check![1]);
+    expect(checkRequest.headers.get('Authorization')).toBe('Bearer from-link');
+  });
+
+  it('sends a user whose profile has a communication goal to /dashboard', async () => {
+    stubCallbackApi(() => json(testProfile));
+    const { router } = renderApp({ pathname: '/auth/callback', hash }, { history: ['/'] });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('treats a failed onboarding check as not onboarded', async () => {
+    stubCallbackApi(() => json({ error: 'Profile service unavailable' }, 503));
+    const { router } = renderApp({ pathname: '/auth/callback', hash }, { history: ['/'] });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(readStoredSession()?.access_token).toBe('from-link');
+  });
+
+  it('sends an already signed-in visitor by the same rule', async () => {
+    stubCallbackApi(() => json({ ...testProfile, communication_goals: [] }));
+    const { router } = renderApp('/auth/callback', { storedSession: testSession });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it('goes to /auth when the link reports an error', async () => {

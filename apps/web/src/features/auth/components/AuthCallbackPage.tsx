@@ -3,11 +3,13 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectAuth } from '../authSlice';
-import { completeCallback } from '../authThunks';
+import { completeCallback, homeForSignedInUser } from '../authThunks';
 
 /**
- * /auth/callback — the confirmation link lands here with the session in the URL fragment. With a
- * signed-in user it goes to /dashboard; on an error or without a session to /auth.
+ * /auth/callback — the confirmation link lands here with the session in the URL fragment. A signed-in
+ * user goes where a login sends them (spec section 2): /dashboard with at least one communication goal,
+ * else /onboarding — so a brand-new account starts with onboarding. On an error or without a session
+ * it goes to /auth.
  */
 export function AuthCallbackPage() {
   const dispatch = useAppDispatch();
@@ -15,23 +17,27 @@ export function AuthCallbackPage() {
   const { hash } = useLocation();
   const { session, loading } = useAppSelector(selectAuth);
   const started = useRef(false);
-  const signedIn = session !== null;
+  const signedInUserId = session?.user.id ?? null;
 
   useEffect(() => {
     if (started.current || loading) return;
     started.current = true;
-    // Both redirects replace this entry, so the tokens in the fragment do not stay in history.
+    // Every redirect replaces this entry, so the tokens in the fragment do not stay in history.
+    const goHome = async (userId: string) => {
+      const home = await dispatch(homeForSignedInUser(userId)).unwrap();
+      await navigate(home, { replace: true });
+    };
     if (!hash.includes('access_token') && !hash.includes('error')) {
-      void navigate(signedIn ? '/dashboard' : '/auth', { replace: true });
+      void (signedInUserId ? goHome(signedInUserId) : navigate('/auth', { replace: true }));
       return;
     }
     void dispatch(completeCallback(hash))
       .unwrap()
       .then(
-        () => navigate('/dashboard', { replace: true }),
+        (signedIn) => goHome(signedIn.user.id),
         () => navigate('/auth', { replace: true }),
       );
-  }, [dispatch, navigate, hash, loading, signedIn]);
+  }, [dispatch, navigate, hash, loading, signedInUserId]);
 
   return (
     <PageShell

@@ -32,6 +32,8 @@ const LIMIT =
 const input = () => screen.getByRole('textbox', { name: 'Type your message' }) as HTMLTextAreaElement;
 const sendButton = () => screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
 const log = () => screen.getByRole('log', { name: 'Conversation' });
+/** The streamed reply has ended (its end marker arrived): the log is no longer busy. */
+const replyFinished = () => waitFor(() => expect(log().getAttribute('aria-busy')).toBe('false'));
 
 async function openChat(entry: string | { pathname: string; state: unknown } = CHAT) {
   const view = renderApp(entry, { storedSession: testSession });
@@ -314,6 +316,7 @@ describe('chat session', () => {
     type('I want a raise.');
     fireEvent.click(sendButton());
     await waitFor(() => expect(log().textContent).toContain('Why now?'));
+    await replyFinished();
     fireEvent.click(screen.getByRole('button', { name: 'Get coaching tip' }));
 
     const tip = await screen.findByRole('complementary', { name: 'Coaching tip' });
@@ -371,6 +374,7 @@ describe('chat session', () => {
     type('Um, I want a raise.');
     fireEvent.click(sendButton());
     await waitFor(() => expect(log().textContent).toContain('Why now?'));
+    await replyFinished();
     fireEvent.click(screen.getByRole('button', { name: 'End Session' }));
 
     expect(await screen.findByRole('heading', { name: 'Session Complete' })).toBeTruthy();
@@ -688,6 +692,7 @@ describe('chat session', () => {
     type('I want a raise.');
     fireEvent.click(sendButton());
     await waitFor(() => expect(log().textContent).toContain('Why now?'));
+    await replyFinished();
     fireEvent.click(screen.getByRole('button', { name: 'Get coaching tip' }));
     await screen.findByRole('complementary', { name: 'Coaching tip' });
     fireEvent.click(screen.getByRole('button', { name: 'End Session' }));

@@ -19,18 +19,24 @@ export function SpeechReport({ speech }: { speech: SpeechAnalysis }) {
           <dt>Filler words</dt>
           <dd>
             {speech.totalFillers}{' '}
-            <span className="pw-muted">({round1(speech.fillerRatePer100Words)} per 100 words)</span>
+            <span className="speech-report__note">
+              ({round1(speech.fillerRatePer100Words)} per 100 words)
+            </span>
           </dd>
         </div>
         <div>
           <dt>Pace</dt>
-          <dd>
-            {speech.wordsPerMinute === null ? (
-              <span className="pw-muted">Not measured (typed messages)</span>
-            ) : (
-              `${Math.round(speech.wordsPerMinute)} words per minute`
-            )}
-          </dd>
+          {speech.wordsPerMinute === null ? (
+            <dd data-testid="speech-pace">
+              <span aria-hidden="true">—</span>{' '}
+              <span className="speech-report__note">Not measured (typed messages)</span>
+            </dd>
+          ) : (
+            <dd data-testid="speech-pace">
+              {Math.round(speech.wordsPerMinute)}{' '}
+              <span className="speech-report__note">words per minute</span>
+            </dd>
+          )}
         </div>
         <div>
           <dt>Long pauses</dt>

@@ -6,7 +6,7 @@ import type {
   Scenario,
 } from '@parley/contracts';
 import { vi } from 'vitest';
-import { json, testProfile } from '../../../test/fixtures';
+import { json, testProfile, testSettings } from '../../../test/fixtures';
 import { testSession } from '../../../test/renderApp';
 
 /* Wire-level answers for the dashboard's calls (spec section 7), and a fetch stub that routes to them. */
@@ -100,6 +100,8 @@ export interface DashboardAnswers {
   challenges: Answer;
   claim: Answer;
   progress: Answer;
+  /** GET /api/user/settings: the gamification panel reads the Settings → Gamification toggles. */
+  settings: Answer;
 }
 
 export const defaultAnswers: DashboardAnswers = {
@@ -110,6 +112,7 @@ export const defaultAnswers: DashboardAnswers = {
   challenges: dailyChallenges,
   claim: (request: Request) => json({ error: `unexpected ${request.method}` }, 500),
   progress: [],
+  settings: testSettings,
 };
 
 const ROUTES: Array<[method: string, path: RegExp, key: keyof DashboardAnswers]> = [
@@ -120,6 +123,7 @@ const ROUTES: Array<[method: string, path: RegExp, key: keyof DashboardAnswers]>
   ['GET', /^\/api\/gamification\/daily-challenges$/, 'challenges'],
   ['POST', /^\/api\/gamification\/claim-daily-challenge$/, 'claim'],
   ['GET', /^\/api\/user\/progress\/[^/]+$/, 'progress'],
+  ['GET', /^\/api\/user\/settings$/, 'settings'],
 ];
 
 /** Stubs fetch with the dashboard's calls; anything else answers 404 so a stray call shows up. */

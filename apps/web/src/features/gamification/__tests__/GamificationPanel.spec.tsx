@@ -1,7 +1,7 @@
 import type { DailyChallenge } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../../../test/fixtures';
+import { json, testSettings } from '../../../test/fixtures';
 import { renderApp, testSession } from '../../../test/renderApp';
 import {
   dailyChallenges,
@@ -172,6 +172,78 @@ describe('gamification panel', () => {
     const region = await loadedPanel();
     await waitFor(() => expect(within(region).getByRole('heading', { name: 'Leaderboard' })).toBeTruthy());
     expect(within(region).queryByTestId('daily-challenge')).toBeNull();
+    expect(within(notifications()).queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('gamification panel and the Settings → Gamification toggles', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const heading = (region: HTMLElement, name: string) => within(region).queryByRole('heading', { name });
+  const shown = (region: HTMLElement) =>
+    ['Level Progress', 'Recent Badges', 'Leaderboard'].filter((name) => heading(region, name) !== null);
+
+  /** Opens the dashboard with the given toggles and waits until the settings have been applied. */
+  async function panelWith(toggles: Partial<typeof testSettings>, expected: string[]) {
+    const { callsTo } = stubDashboardApi({ settings: { ...testSettings, ...toggles } });
+    openDashboard();
+    await screen.findByRole('heading', { name: 'Current Streak' }, SLOW);
+    await waitFor(() => expect(shown(panel())).toEqual(expected));
+    expect(callsTo('GET', '/api/user/settings').length).toBeGreaterThan(0);
+    return panel();
+  }
+
+  it('hides Level Progress and its XP when show_xp_progress is off', async () => {
+    const region = await panelWith({ show_xp_progress: false }, ['Recent Badges', 'Leaderboard']);
+    expect(within(region).queryByTestId('level-xp')).toBeNull();
+    expect(within(region).queryByRole('progressbar', { name: 'Level progress' })).toBeNull();
+    expect(within(region).getByTestId('current-streak').textContent).toContain('4 days');
+  });
+
+  it('hides Recent Badges when show_achievements is off', async () => {
+    const region = await panelWith({ show_achievements: false }, ['Level Progress', 'Leaderboard']);
+    expect(within(region).queryByText('Badge 1')).toBeNull();
+    expect(within(region).getByTestId('level-xp').textContent).toBe('120 / 900 XP');
+  });
+
+  it('hides the Leaderboard when show_leaderboard is off', async () => {
+    const region = await panelWith({ show_leaderboard: false }, ['Level Progress', 'Recent Badges']);
+    expect(within(region).queryByText('grace')).toBeNull();
+    expect(within(region).getByText('Badge 1')).toBeTruthy();
+  });
+
+  it('keeps the streak, the daily challenge and the performance card when every toggle is off', async () => {
+    const region = await panelWith(
+      { show_xp_progress: false, show_achievements: false, show_leaderboard: false },
+      [],
+    );
+    expect(within(region).getByRole('heading', { name: 'Current Streak' })).toBeTruthy();
+    expect(await within(region).findByTestId('daily-challenge')).toBeTruthy();
+    expect(within(region).getByRole('heading', { name: 'Performance' })).toBeTruthy();
+  });
+
+  it('shows everything while the settings load, then applies them', async () => {
+    const { handler, release } = gated(() =>
+      json({ ...testSettings, show_xp_progress: false, show_leaderboard: false }),
+    );
+    stubDashboardApi({ settings: handler });
+    openDashboard();
+    await screen.findByRole('heading', { name: 'Level Progress' }, SLOW);
+    expect(shown(panel())).toEqual(['Level Progress', 'Recent Badges', 'Leaderboard']);
+    release();
+    await waitFor(() => expect(shown(panel())).toEqual(['Recent Badges']));
+  });
+
+  it('shows everything, without an error, when the settings cannot be loaded', async () => {
+    const { callsTo } = stubDashboardApi({ settings: () => json({ error: 'Settings are down' }, 500) });
+    openDashboard();
+    await screen.findByRole('heading', { name: 'Level Progress' }, SLOW);
+    await waitFor(() => expect(callsTo('GET', '/api/user/settings').length).toBeGreaterThan(0));
+    // Let the failed answer arrive and settle before looking again.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(shown(panel())).toEqual(['Level Progress', 'Recent Badges', 'Leaderboard']);
+    expect(screen.getByTestId('greeting')).toBeTruthy();
+    expect(screen.queryByText(/Settings are down/)).toBeNull();
     expect(within(notifications()).queryByRole('alert')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { DailyChallenge, GamificationSummary } from '@parley/contracts';
+import type { DailyChallenge, GamificationSummary, UserSettings } from '@parley/contracts';
 import { LEVELS } from '@parley/contracts/constants';
 import { Button, LoadingView } from '@parley/web-ui';
 import { useCallback, useEffect, useId, useRef } from 'react';
@@ -6,6 +6,7 @@ import { apiErrorMessage } from '../../../api/baseApi';
 import { useProgressQuery } from '../../../api/practiceApi';
 import type { ChartTheme } from '../../progress/chartTheme';
 import { LazyChart } from '../../progress/components/LazyChart';
+import { useGetSettingsQuery } from '../../settings/settingsApi';
 import { challengeToShow, isClaimable } from '../dailyChallenge';
 import {
   useClaimDailyChallengeMutation,
@@ -31,6 +32,25 @@ export const GAMIFICATION_TEXTS = {
   claimFailed: 'Failed to claim challenge.',
 } as const;
 
+/** Which parts of the panel the user's Settings → Gamification toggles let it show. */
+export interface PanelVisibility {
+  xpProgress: boolean;
+  achievements: boolean;
+  leaderboard: boolean;
+}
+
+/**
+ * The panel's visibility from the user's settings. Every part shows by default (the spec's settings
+ * defaults are all true): while the settings load, and when they could not be loaded.
+ */
+export function panelVisibility(settings: UserSettings | undefined): PanelVisibility {
+  return {
+    xpProgress: settings?.show_xp_progress !== false,
+    achievements: settings?.show_achievements !== false,
+    leaderboard: settings?.show_leaderboard !== false,
+  };
+}
+
 /** A toast request; the dashboard shows it. */
 export interface PanelToast {
   tone: 'success' | 'error';
@@ -48,6 +68,9 @@ export interface GamificationPanelProps {
 export function GamificationPanel({ userId, notify }: GamificationPanelProps) {
   const headingId = useId();
   const { data: summary, isLoading, isSuccess, isError, error } = useGamificationSummaryQuery();
+  // A failed settings read leaves `data` empty, so the panel falls back to the defaults.
+  const { data: settings } = useGetSettingsQuery();
+  const visible = panelVisibility(settings);
   const message = isError ? apiErrorMessage(error) || GAMIFICATION_TEXTS.loadFailed : '';
 
   // 'Gamification load failure: message or fallback ..., as toast and in the panel'. Once per failure:
@@ -71,7 +94,7 @@ export function GamificationPanel({ userId, notify }: GamificationPanelProps) {
       </p>
     );
   else if (!summary) body = <p className="pw-muted">{GAMIFICATION_TEXTS.empty}</p>;
-  else body = <PanelContent summary={summary} userId={userId} notify={notify} />;
+  else body = <PanelContent summary={summary} userId={userId} notify={notify} visible={visible} />;
 
   return (
     <section className="gamification" aria-labelledby={headingId}>
@@ -87,23 +110,26 @@ function PanelContent({
   summary,
   userId,
   notify,
-}: { summary: GamificationSummary } & GamificationPanelProps) {
+  visible,
+}: { summary: GamificationSummary; visible: PanelVisibility } & GamificationPanelProps) {
   const { level, streak, levelProgress } = summary;
   const levelName = LEVELS.find((entry) => entry.level === level)?.name;
   const xpText = `${levelProgress.currentXP} / ${levelProgress.nextLevelXP} XP`;
   return (
     <div className="gamification__grid">
-      <article className="pw-card gamification__card" aria-labelledby="level-progress-heading">
-        <h3 id="level-progress-heading">Level Progress</h3>
-        <p className="gamification__big">
-          Level {level}
-          {levelName ? <span className="gamification__tag">{levelName}</span> : null}
-        </p>
-        <ProgressBar label="Level progress" value={levelProgress.progress} max={100} valueText={xpText} />
-        <p className="pw-muted gamification__meta" data-testid="level-xp">
-          {xpText}
-        </p>
-      </article>
+      {visible.xpProgress ? (
+        <article className="pw-card gamification__card" aria-labelledby="level-progress-heading">
+          <h3 id="level-progress-heading">Level Progress</h3>
+          <p className="gamification__big">
+            Level {level}
+            {levelName ? <span className="gamification__tag">{levelName}</span> : null}
+          </p>
+          <ProgressBar label="Level progress" value={levelProgress.progress} max={100} valueText={xpText} />
+          <p className="pw-muted gamification__meta" data-testid="level-xp">
+            {xpText}
+          </p>
+        </article>
+      ) : null}
 
       <article className="pw-card gamification__card" aria-labelledby="streak-heading">
         <h3 id="streak-heading">Current Streak</h3>
@@ -115,54 +141,58 @@ function PanelContent({
 
       <DailyChallengeCard notify={notify} />
 
-      <article className="pw-card gamification__card" aria-labelledby="badges-heading">
-        <h3 id="badges-heading">Recent Badges</h3>
-        {summary.badges.length === 0 ? (
-          <p className="pw-muted">No badges yet. Complete sessions to earn your first.</p>
-        ) : (
-          <ul className="gamification__badges">
-            {summary.badges.slice(0, BADGES_SHOWN).map((badge) => (
-              <li key={badge.id} className="gamification__badge">
-                <span className="gamification__badge-icon" aria-hidden="true">
-                  {badge.icon}
-                </span>
-                <span>
-                  <strong>{badge.title}</strong>
-                  <span className="pw-muted gamification__badge-text">{badge.description}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </article>
-
-      <article className="pw-card gamification__card" aria-labelledby="leaderboard-heading">
-        <h3 id="leaderboard-heading">Leaderboard</h3>
-        {summary.leaderboard.length === 0 ? (
-          <p className="pw-muted">No one is on the leaderboard yet.</p>
-        ) : (
-          <ol className="gamification__leaderboard">
-            {summary.leaderboard.map((entry, index) => {
-              const isMe = entry.id === userId;
-              return (
-                <li
-                  key={entry.id}
-                  className={`gamification__leader${isMe ? ' gamification__leader--me' : ''}`}
-                  aria-current={isMe ? 'true' : undefined}
-                >
-                  <span className="gamification__rank">#{index + 1}</span>
-                  <span className="gamification__username">
-                    {entry.username}
-                    {isMe ? <span className="pw-muted"> (you)</span> : null}
+      {visible.achievements ? (
+        <article className="pw-card gamification__card" aria-labelledby="badges-heading">
+          <h3 id="badges-heading">Recent Badges</h3>
+          {summary.badges.length === 0 ? (
+            <p className="pw-muted">No badges yet. Complete sessions to earn your first.</p>
+          ) : (
+            <ul className="gamification__badges">
+              {summary.badges.slice(0, BADGES_SHOWN).map((badge) => (
+                <li key={badge.id} className="gamification__badge">
+                  <span className="gamification__badge-icon" aria-hidden="true">
+                    {badge.icon}
                   </span>
-                  <span className="gamification__leader-xp">{entry.xp} XP</span>
-                  <span className="pw-muted gamification__leader-level">Level {entry.level}</span>
+                  <span>
+                    <strong>{badge.title}</strong>
+                    <span className="pw-muted gamification__badge-text">{badge.description}</span>
+                  </span>
                 </li>
-              );
-            })}
-          </ol>
-        )}
-      </article>
+              ))}
+            </ul>
+          )}
+        </article>
+      ) : null}
+
+      {visible.leaderboard ? (
+        <article className="pw-card gamification__card" aria-labelledby="leaderboard-heading">
+          <h3 id="leaderboard-heading">Leaderboard</h3>
+          {summary.leaderboard.length === 0 ? (
+            <p className="pw-muted">No one is on the leaderboard yet.</p>
+          ) : (
+            <ol className="gamification__leaderboard">
+              {summary.leaderboard.map((entry, index) => {
+                const isMe = entry.id === userId;
+                return (
+                  <li
+                    key={entry.id}
+                    className={`gamification__leader${isMe ? ' gamification__leader--me' : ''}`}
+                    aria-current={isMe ? 'true' : undefined}
+                  >
+                    <span className="gamification__rank">#{index + 1}</span>
+                    <span className="gamification__username">
+                      {entry.username}
+                      {isMe ? <span className="pw-muted"> (you)</span> : null}
+                    </span>
+                    <span className="gamification__leader-xp">{entry.xp} XP</span>
+                    <span className="pw-muted gamification__leader-level">Level {entry.level}</span>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </article>
+      ) : null}
 
       <PerformanceCard userId={userId} />
     </div>

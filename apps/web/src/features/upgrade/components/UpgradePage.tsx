@@ -96,7 +96,7 @@ export function UpgradePage() {
     <div className="upgrade">
       <main className="pw-page upgrade__page" aria-labelledby={`${baseId}-title`}>
         <div className="upgrade__header">
-          <Link to="/dashboard" className={buttonClassName('secondary')}>
+          <Link to="/dashboard" className={`${buttonClassName('secondary')} upgrade__back`}>
             <span aria-hidden="true">←</span>
             {UPGRADE_TEXTS.back}
           </Link>
