@@ -193,14 +193,14 @@ export class ExportJobUpdates implements OnApplicationShutdown {
         );
       };
       const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), t.keepAliveMs);
-      const max = setTimeout(() => end(line({ error: STREAM_TEXTS.stillRunning })), t.maxMs);
+      const max = setTimeout(() => end(line({ error: STREAM_TEXTS.stillRunning, retry: true })), t.maxMs);
       streamsGauge.inc();
       this.streams.add(end);
       res.on('close', () => end());
 
       apply(initial);
       for (const event of follower.take(apply)) apply(event);
-      if (this.draining) end(line({ error: STREAM_TEXTS.draining }));
+      if (this.draining) end(line({ error: STREAM_TEXTS.draining, retry: true }));
       else if (!ended) schedule();
     });
   }
@@ -211,7 +211,7 @@ export class ExportJobUpdates implements OnApplicationShutdown {
 
   private readonly endStreams = once(async () => {
     this.draining = true;
-    for (const end of [...this.streams]) end(line({ error: STREAM_TEXTS.draining }));
+    for (const end of [...this.streams]) end(line({ error: STREAM_TEXTS.draining, retry: true }));
   });
 
   private readonly closeSubscriber = once(async () => {

@@ -520,7 +520,10 @@ describe('the progress stream is pushed, not polled', () => {
     await stream.ended;
     expect(stream.events.map((e) => e.data)).toEqual([
       { id: job.id, status: 'queued', progress: 0, error: null },
-      { error: 'The server is restarting; the export goes on, read its progress again in a moment' },
+      {
+        error: 'The server is restarting; the export goes on, read its progress again in a moment',
+        retry: true,
+      },
     ]);
     expect(await exited).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(5000);

@@ -79,8 +79,8 @@ export function registerExportPaths(
       'Progress as server-sent `data: {"id", "status", "progress", "error"}` lines until done or failed',
     description:
       'The job as it is first, then each update as the worker makes it (pushed, not polled). `: keep-alive` ' +
-      'comments every 15 s. `data: {"error": "..."}` ends a stream that gives up (still running after 5 ' +
-      'minutes, the job gone, the server restarting): read the progress again.',
+      'comments every 15 s. `data: {"error": "...", "retry": true}` ends a stream that gives up while the ' +
+      'job goes on (still running after 5 minutes, the server restarting): follow it again in a moment.',
     security,
     request: id,
     responses: {

@@ -43,44 +43,102 @@ const clampPercent = (value: unknown) =>
   typeof value === 'number' && Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value))) : 0;
 
 /**
- * GET /api/export/jobs/{id}/events: `data: {"id", "status", "progress", "error"}` lines until the job is
- * done or failed (or `data: {"error": "..."}` when the gateway gives up). A fetch stream rather than an
- * EventSource, which cannot send the bearer header. Resolves when the job is done.
+ * How long to wait before following a job again when its stream ended without a verdict: the gateway
+ * restarting or giving up after 5 minutes (`"retry": true`), or the connection dropping. The spec's
+ * reconnect backoff (section 9: 1 s, 2 s, 5 s, then 10 s), bounded so an export cannot hang forever.
+ */
+export const FOLLOW_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 5000, 10_000, 10_000, 10_000];
+
+export interface FollowOptions {
+  signal?: AbortSignal;
+  retryDelaysMs?: readonly number[];
+}
+
+const isAbort = (error: unknown) => (error as Error | null)?.name === 'AbortError';
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
+ * GET /api/export/jobs/{id}/events once: `data: {"id", "status", "progress", "error"}` lines until the job
+ * is done or failed, or `data: {"error": "...", "retry": true}` when the gateway stops following it while
+ * it goes on. A fetch stream rather than an EventSource, which cannot send the bearer header.
+ */
+async function followOnce(
+  fetch: AuthorizedFetch,
+  jobId: string,
+  onProgress: (progress: ExportProgress) => void,
+  signal?: AbortSignal,
+): Promise<'done' | 'again'> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/export/jobs/${encodeURIComponent(jobId)}/events`, {
+      headers: { Accept: 'text/event-stream' },
+      signal,
+    });
+  } catch (error) {
+    if (isAbort(error) || signal?.aborted) throw error;
+    return 'again'; // the server did not answer (restarting): try again
+  }
+  await ensureOk(response);
+  if (!response.body) throw new Error(httpError(response.status));
+  let finished = false;
+  let failure: string | null = null;
+  try {
+    await readServerSentEvents(response.body, (data) => {
+      let event: { status?: unknown; progress?: unknown; error?: unknown; retry?: unknown };
+      try {
+        event = JSON.parse(data) as typeof event;
+      } catch {
+        return;
+      }
+      const status = event.status;
+      if (status === 'queued' || status === 'running' || status === 'done' || status === 'failed') {
+        onProgress({ status, progress: status === 'done' ? 100 : clampPercent(event.progress) });
+        if (status === 'done') finished = true;
+        if (status === 'failed')
+          failure = typeof event.error === 'string' && event.error ? event.error : EXPORT_TEXTS.failed;
+      } else if (typeof event.error === 'string' && event.retry !== true) {
+        failure = event.error || EXPORT_TEXTS.failed;
+      }
+    });
+  } catch (error) {
+    if (isAbort(error) || signal?.aborted) throw error;
+    return 'again'; // the connection dropped mid-stream
+  }
+  if (failure) throw new Error(failure);
+  return finished ? 'done' : 'again';
+}
+
+/**
+ * Follows a job's progress until it is done (resolves) or failed (rejects with its error), following it
+ * again after a pause when a stream ends without either; rejects with 'The export did not finish. Please
+ * try again.' once the pauses are used up.
  */
 export async function followExportJob(
   fetch: AuthorizedFetch,
   jobId: string,
   onProgress: (progress: ExportProgress) => void,
-  signal?: AbortSignal,
+  { signal, retryDelaysMs = FOLLOW_RETRY_DELAYS_MS }: FollowOptions = {},
 ): Promise<void> {
-  const response = await ensureOk(
-    await fetch(`/api/export/jobs/${encodeURIComponent(jobId)}/events`, {
-      headers: { Accept: 'text/event-stream' },
-      signal,
-    }),
-  );
-  if (!response.body) throw new Error(httpError(response.status));
-  let finished = false;
-  let failure: string | null = null;
-  await readServerSentEvents(response.body, (data) => {
-    let event: { status?: unknown; progress?: unknown; error?: unknown };
-    try {
-      event = JSON.parse(data) as typeof event;
-    } catch {
-      return;
-    }
-    const status = event.status;
-    if (status === 'queued' || status === 'running' || status === 'done' || status === 'failed') {
-      onProgress({ status, progress: status === 'done' ? 100 : clampPercent(event.progress) });
-      if (status === 'done') finished = true;
-      if (status === 'failed')
-        failure = typeof event.error === 'string' && event.error ? event.error : EXPORT_TEXTS.failed;
-    } else if (typeof event.error === 'string') {
-      failure = event.error || EXPORT_TEXTS.failed;
-    }
-  });
-  if (failure) throw new Error(failure);
-  if (!finished) throw new Error(EXPORT_TEXTS.unfinished);
+  for (let attempt = 0; ; attempt++) {
+    if ((await followOnce(fetch, jobId, onProgress, signal)) === 'done') return;
+    const delay = retryDelaysMs[attempt];
+    if (delay === undefined) throw new Error(EXPORT_TEXTS.unfinished);
+    await pause(delay, signal);
+  }
 }
 
 /** GET /api/export/jobs/{id}/file: the finished PDF. */

@@ -42,9 +42,46 @@ describe('export client', () => {
     const cut = vi.fn(async () =>
       sseResponse([sseLine({ id: JOB, status: 'running', progress: 30, error: null })]),
     );
-    await expect(followExportJob(cut, JOB, () => undefined)).rejects.toThrow('The export did not finish.');
+    await expect(followExportJob(cut, JOB, () => undefined, { retryDelaysMs: [0] })).rejects.toThrow(
+      'The export did not finish.',
+    );
+    expect(cut).toHaveBeenCalledTimes(2); // followed again once, then given up
     const refused = vi.fn(async () => new Response('{"error":"Not found"}', { status: 404 }));
     await expect(followExportJob(refused, JOB, () => undefined)).rejects.toThrow('HTTP error! status: 404');
+  });
+
+  it('follows the job again when the gateway restarts or the connection drops, until it is done', async () => {
+    const seen: ExportProgress[] = [];
+    const streams = [
+      () =>
+        sseResponse([
+          sseLine({ id: JOB, status: 'running', progress: 20, error: null }),
+          sseLine({ error: 'The server is restarting; the export goes on', retry: true }),
+        ]),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => sseResponse([sseLine({ id: JOB, status: 'done', progress: 100, error: null })]),
+    ];
+    const fetch = vi.fn(async () => streams.shift()!());
+    await followExportJob(fetch, JOB, (p) => seen.push(p), { retryDelaysMs: [0, 0, 0] });
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(seen).toEqual([
+      { status: 'running', progress: 20 },
+      { status: 'done', progress: 100 },
+    ]);
+  });
+
+  it('stops following when aborted, also during a pause', async () => {
+    const controller = new AbortController();
+    const fetch = vi.fn(async () =>
+      sseResponse([sseLine({ error: 'Still running; read the progress again later', retry: true })]),
+    );
+    const following = followExportJob(fetch, JOB, () => undefined, {
+      signal: controller.signal,
+      retryDelaysMs: [60_000],
+    });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    controller.abort();
+    await expect(following).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it("answers the PDF of POST /api/export/pdf, or 'HTTP error! status: {status}'", async () => {

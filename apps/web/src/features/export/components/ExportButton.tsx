@@ -58,12 +58,9 @@ export function ExportButton({ fetch, sessionId, transcript, disabled }: ExportB
         setState({ kind: 'working', progress: { status: job.status, progress: job.progress } });
         if (job.status === 'failed') throw new Error(job.error ?? 'Export failed');
         if (job.status !== 'done')
-          await followExportJob(
-            fetch,
-            job.id,
-            (progress) => setState({ kind: 'working', progress }),
-            controller.signal,
-          );
+          await followExportJob(fetch, job.id, (progress) => setState({ kind: 'working', progress }), {
+            signal: controller.signal,
+          });
         pdf = await downloadExportFile(fetch, job.id);
       } else {
         pdf = await exportTranscriptPdf(fetch, transcript());
