@@ -368,14 +368,14 @@ describe(
       });
 
       await step('free-limit-on-the-sixth-session', async () => {
-        // Sessions three to five through the API, as the same user; the sixth in the browser.
+        // Sessions three to five as a person starts them: scenario, Start Practice, the chat opens.
         for (let i = 0; i < 3; i += 1) {
-          await json(
-            await api(origin, session!, '/user/sessions', {
-              body: { scenario_id: scenarioId, messages: [] },
-            }),
-            `session ${3 + i}`,
-          );
+          await dashboard.open();
+          await dashboard.waitUntilLoaded();
+          await openScenario();
+          await scenario.startPractice.click();
+          await app.waitForPath(`/chat/${encodeURIComponent(scenarioId)}`);
+          await chat.waitUntilReady();
         }
         await dashboard.open();
         await dashboard.waitUntilLoaded();
