@@ -4,3 +4,4 @@ export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from '.
 export { LoadingView, Spinner, type LoadingViewProps } from './lib/Spinner';
 export { PageShell, type PageShellProps } from './lib/PageShell';
 export { Dialog, type DialogProps } from './lib/Dialog';
+export { ErrorText, type ErrorTextProps } from './lib/ErrorText';

@@ -1,4 +1,4 @@
-import type { InlineCoaching, SpeechAnalysis } from '@parley/contracts';
+import type { InlineCoaching, SpeechAnalysis, StoredFeedback } from '@parley/contracts';
 
 /* The chat screen's client state (spec section 4 "Chat session"): a pure reducer, no I/O. */
 
@@ -17,14 +17,10 @@ export interface ChatMessage {
 }
 
 /** Scores, strengths, areas for improvement and suggestions, as the report shows them. */
-export interface FeedbackView {
-  clarity: number;
-  empathy: number;
-  persuasion: number;
-  strengths: string[];
-  weaknesses: string[];
-  suggestions: string[];
-}
+export type FeedbackView = Pick<
+  StoredFeedback,
+  'clarity' | 'empathy' | 'persuasion' | 'strengths' | 'weaknesses' | 'suggestions'
+>;
 
 export type FeedbackState =
   | { status: 'idle' }

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { Button, buttonClassName, LoadingView, PageShell } from '../index';
+import { Button, buttonClassName, ErrorText, LoadingView, PageShell } from '../index';
 
 describe('Button', () => {
   it('is a non-submitting button by default and forwards clicks', () => {
@@ -45,5 +45,18 @@ describe('PageShell', () => {
     expect(
       eyebrow.compareDocumentPosition(screen.getByRole('heading')) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
+  });
+});
+
+describe('ErrorText', () => {
+  it('announces a message as an alert, and renders nothing without one', () => {
+    const { container, rerender } = render(<ErrorText>{null}</ErrorText>);
+    expect(container.innerHTML).toBe('');
+    rerender(<ErrorText>{''}</ErrorText>);
+    expect(container.innerHTML).toBe('');
+    rerender(<ErrorText>Failed to delete session</ErrorText>);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Failed to delete session');
+    expect(alert.className).toBe('pw-error');
   });
 });

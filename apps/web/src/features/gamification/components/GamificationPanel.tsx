@@ -1,6 +1,6 @@
 import type { DailyChallenge, GamificationSummary, UserSettings } from '@parley/contracts';
 import { LEVELS } from '@parley/contracts/constants';
-import { Button, LoadingView } from '@parley/web-ui';
+import { Button, ErrorText, LoadingView } from '@parley/web-ui';
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { apiErrorMessage } from '../../../api/baseApi';
 import { useProgressQuery } from '../../../api/practiceApi';
@@ -87,12 +87,7 @@ export function GamificationPanel({ userId, notify }: GamificationPanelProps) {
 
   let body;
   if (isLoading) body = <LoadingView label={GAMIFICATION_TEXTS.loading} />;
-  else if (isError)
-    body = (
-      <p className="pw-error" role="alert">
-        {GAMIFICATION_TEXTS.error(message)}
-      </p>
-    );
+  else if (isError) body = <ErrorText>{GAMIFICATION_TEXTS.error(message)}</ErrorText>;
   else if (!summary) body = <p className="pw-muted">{GAMIFICATION_TEXTS.empty}</p>;
   else body = <PanelContent summary={summary} userId={userId} notify={notify} visible={visible} />;
 

@@ -1,5 +1,5 @@
 import type { ProgressRecord } from '@parley/contracts';
-import { LoadingView } from '@parley/web-ui';
+import { ErrorText, LoadingView } from '@parley/web-ui';
 import { useCallback, useId } from 'react';
 import { apiErrorMessage } from '../../../api/baseApi';
 import { useProgressQuery } from '../../../api/practiceApi';
@@ -25,9 +25,7 @@ export function ProgressView({ userId }: { userId: string }) {
   if (isError) {
     return (
       <section className="pw-card progress-view__empty" aria-label="Progress">
-        <p className="pw-error" role="alert">
-          {apiErrorMessage(error)}
-        </p>
+        <ErrorText>{apiErrorMessage(error)}</ErrorText>
       </section>
     );
   }

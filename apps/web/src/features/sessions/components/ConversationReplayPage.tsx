@@ -1,5 +1,5 @@
 import type { PracticeSession } from '@parley/contracts';
-import { buttonClassName, LoadingView, PageShell } from '@parley/web-ui';
+import { buttonClassName, ErrorText, LoadingView, PageShell } from '@parley/web-ui';
 import { Link, useParams } from 'react-router';
 import type { ApiError } from '../../../api/baseApi';
 import { useGetScenarioQuery, useGetSessionQuery } from '../../../api/practiceApi';
@@ -40,12 +40,7 @@ function FeedbackSection({ session }: { session: PracticeSession }) {
         suggestions={feedback.suggestions}
       />
     );
-  if ((error as ApiError | undefined)?.status !== 404)
-    return (
-      <p className="pw-error" role="alert">
-        Failed to load feedback
-      </p>
-    );
+  if ((error as ApiError | undefined)?.status !== 404) return <ErrorText>Failed to load feedback</ErrorText>;
   return <p className="pw-muted">No feedback was saved for this session.</p>;
 }
 
@@ -65,12 +60,7 @@ function Replay({ id }: { id: string }) {
   const { data: session, isLoading, error } = useGetSessionQuery(id);
   const { data: scenario } = useGetScenarioQuery(session?.scenario_id ?? '', { skip: !session });
   if (isLoading) return <LoadingView label="Loading session..." />;
-  if (!session)
-    return (
-      <p className="pw-error" role="alert">
-        {viewError(error)}
-      </p>
-    );
+  if (!session) return <ErrorText>{viewError(error)}</ErrorText>;
   return (
     <>
       <SessionMeta

@@ -1,5 +1,5 @@
 import type { PracticeSessionSummary } from '@parley/contracts';
-import { Button, buttonClassName, LoadingView, PageShell } from '@parley/web-ui';
+import { Button, buttonClassName, ErrorText, LoadingView, PageShell } from '@parley/web-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useDeleteSessionMutation, useListSessionsQuery } from '../../../api/practiceApi';
@@ -107,11 +107,7 @@ function HistoryList() {
       <p className="pw-sr-only" role="status" aria-live="polite">
         {notice}
       </p>
-      {error ? (
-        <p className="pw-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorText>{error}</ErrorText>
       {sessions.length === 0 ? (
         <section className="pw-card sessions__empty" aria-labelledby="sessions-empty">
           <h2 id="sessions-empty">No sessions yet</h2>

@@ -1,5 +1,5 @@
 import type { ShareLink } from '@parley/contracts';
-import { Button } from '@parley/web-ui';
+import { Button, ErrorText } from '@parley/web-ui';
 import { useEffect, useRef, useState } from 'react';
 import { apiErrorMessage } from '../../../api/baseApi';
 import {
@@ -135,16 +135,8 @@ export function ShareLinks({ sessionId }: { sessionId: string }) {
       <p className="share__status" role="status" aria-live="polite">
         {notice}
       </p>
-      {error ? (
-        <p className="pw-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {isError ? (
-        <p className="pw-error" role="alert">
-          {apiErrorMessage(listError)}
-        </p>
-      ) : null}
+      <ErrorText>{error}</ErrorText>
+      {isError ? <ErrorText>{apiErrorMessage(listError)}</ErrorText> : null}
       {!isLoading && links.length > 0 ? (
         <ul className="share__links" aria-label="Share links">
           {links.map((link) => (

@@ -7,7 +7,7 @@ import {
   type SettingsPatch,
   type UserSettings,
 } from '@parley/contracts';
-import { Button, buttonClassName, LoadingView, PageShell } from '@parley/web-ui';
+import { Button, buttonClassName, ErrorText, LoadingView, PageShell } from '@parley/web-ui';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -122,9 +122,7 @@ export function SettingsPage() {
   if (isError || !settings) {
     return (
       <main className="pw-page">
-        <p className="pw-error" role="alert">
-          {SETTINGS_TEXTS.loadFailed}
-        </p>
+        <ErrorText>{SETTINGS_TEXTS.loadFailed}</ErrorText>
       </main>
     );
   }
@@ -287,11 +285,7 @@ export function SettingsPage() {
       <p className="settings__status" role="status" aria-live="polite">
         {saving ? SETTINGS_TEXTS.saving : ''}
       </p>
-      {error ? (
-        <p className="pw-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorText>{error}</ErrorText>
       <div className="settings__layout">
         <div
           role="tablist"
@@ -400,11 +394,7 @@ function DeleteAccount() {
         {state.kind === 'deleting' ? SETTINGS_TEXTS.deleting : 'Delete Account'}
       </Button>
       {state.kind === 'deleted' ? <p role="status">{SETTINGS_TEXTS.deleted}</p> : null}
-      {state.kind === 'idle' && state.error ? (
-        <p className="pw-error" role="alert">
-          {state.error}
-        </p>
-      ) : null}
+      {state.kind === 'idle' && state.error ? <ErrorText>{state.error}</ErrorText> : null}
     </section>
   );
 }
