@@ -20,10 +20,22 @@ export const scoreEvidenceSchema = z.object({
   line: z.string(),
   effect: z.enum(['earned', 'cost']),
   reason: z.string(),
+  /** Where the line is in the transcript (0-based index into the session's messages); the quote is the server's. */
+  index: z.number().int().nonnegative().optional(),
 });
 export type ScoreEvidence = z.infer<typeof scoreEvidenceSchema>;
 
 const score = z.number().min(0).max(10);
+
+/** One of the scenario's learner objectives, checked yes/no against the transcript, with the line that met it. */
+export const objectiveCheckSchema = z.object({
+  objective: z.string(),
+  met: z.boolean(),
+  /** The learner's line that met it (verbatim, taken by the server from the transcript). */
+  line: z.string().optional(),
+  index: z.number().int().nonnegative().optional(),
+});
+export type ObjectiveCheck = z.infer<typeof objectiveCheckSchema>;
 
 /** Post-session feedback (the spec's feedback entity), plus the evidence behind each score. */
 export const sessionFeedbackSchema = z.object({
@@ -38,6 +50,10 @@ export const sessionFeedbackSchema = z.object({
     empathy: z.array(scoreEvidenceSchema),
     persuasion: z.array(scoreEvidenceSchema),
   }),
+  /** The scenario's learner objectives, each checked against the transcript (absent without a scenario). */
+  objectives: z.array(objectiveCheckSchema).optional(),
+  /** Which prompts (or builtin rules) produced this feedback, e.g. "builtin-rubric@3" or "openai-feedback@2". */
+  promptVersion: z.string().max(80).optional(),
 });
 export type SessionFeedback = z.infer<typeof sessionFeedbackSchema>;
 
