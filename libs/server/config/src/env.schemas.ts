@@ -158,6 +158,8 @@ export const coachingEnvSchema = z.object({
   OPENAI_CONTEXT_TOKENS: z.coerce.number().int().min(1024).max(2_000_000).default(8192),
   /** A streamed reply silent this long is ended as interrupted. */
   AI_STREAM_IDLE_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  /** The model's chat template opens `<think>` in the prompt (only `</think>` shows); learned from the first answer if unset. */
+  OPENAI_TEMPLATE_OPENS_THINKING: flag.default(false),
   /** Tries after the first on a 429, a 5xx or a refused connection. */
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   /** The most one call waits across its retries; a longer Retry-After fails at once. */

@@ -17,6 +17,7 @@ export function createAiProvider(env: CoachingEnv): AiProvider {
     timeoutMs: env.AI_TIMEOUT_MS,
     contextTokens: env.OPENAI_CONTEXT_TOKENS,
     streamIdleMs: env.AI_STREAM_IDLE_MS,
+    templateOpensThinking: env.OPENAI_TEMPLATE_OPENS_THINKING,
     retry: { maxRetries: env.AI_MAX_RETRIES, maxWaitMs: env.AI_RETRY_MAX_WAIT_MS },
   });
 }

@@ -59,7 +59,7 @@ export const REPLY_INTERRUPTED = 'The reply was cut off before it finished. Plea
 export class ReplyInterruptedError extends ModelCallError {
   override readonly name = 'ReplyInterruptedError';
   constructor(
-    readonly reason: 'no-done' | 'length' | 'stalled' | 'stream-error' | 'empty',
+    readonly reason: 'no-done' | 'length' | 'stalled' | 'stream-error' | 'empty' | 'reasoning',
     detail: string,
   ) {
     super(502, REPLY_INTERRUPTED, detail);

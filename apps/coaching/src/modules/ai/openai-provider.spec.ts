@@ -197,6 +197,52 @@ describe.each(SERVER_FAMILIES)('openai provider against %s', (family: ServerFami
     });
   });
 
+  describe('with a chat template that opens the reasoning block (only </think> in the answer)', () => {
+    const opened: Quirks = {
+      ...EVERY_RECOVERABLE_QUIRK,
+      thinkInline: 'template-opened',
+      reasoningField: null,
+    };
+
+    it('streams a clean reply when OPENAI_TEMPLATE_OPENS_THINKING says so, every recoverable quirk on', async () => {
+      const { provider } = providerFor(await start(opened), { templateOpensThinking: true });
+      const { pieces, error } = await reply(provider);
+      expect(error).toBeUndefined();
+      expect(pieces.join('')).not.toMatch(REASONING);
+      expect(pieces.join('').length).toBeGreaterThan(10);
+    });
+
+    it('learns it from the opening, so the first streamed reply is already clean', async () => {
+      const { provider, logs } = providerFor(await start(opened));
+      expect(await provider.opening({ scenario, tone: 'neutral' })).toBe(scenario.openingLine);
+      const { pieces, error } = await reply(provider);
+      expect(error).toBeUndefined();
+      expect(pieces.join('')).not.toMatch(REASONING);
+      expect(logs.some((l) => /template opens the reasoning block/.test(l))).toBe(true);
+    });
+
+    it('ends a reply whose thinking was already shown as interrupted (not saved), and the next is clean', async () => {
+      const { provider } = providerFor(await start(opened));
+      const first = await reply(provider);
+      expect(first.error).toBeInstanceOf(ReplyInterruptedError);
+      expect((first.error as ReplyInterruptedError).message).toBe(REPLY_INTERRUPTED);
+      expect(first.pieces.join('')).not.toMatch(/<\/think/);
+      const second = await reply(provider);
+      expect(second.error).toBeUndefined();
+      expect(second.pieces.join('')).not.toMatch(REASONING);
+    });
+
+    it('shows the whole answer of a model that did not think this time, held back until the end', async () => {
+      const { provider } = providerFor(await start({ thinkInline: false, reasoningField: null }), {
+        templateOpensThinking: true,
+      });
+      const { pieces, error } = await reply(provider);
+      expect(error).toBeUndefined();
+      expect(pieces.length).toBe(1);
+      expect(pieces[0]!.length).toBeGreaterThan(10);
+    });
+  });
+
   it('reads JSON a server accepted json_schema for and then ignored (fenced, or after a sentence)', async () => {
     for (const wrapJson of ['fence', 'sentence'] as const) {
       const { provider } = providerFor(await start({ jsonSchema: 'ignored', wrapJson, thinkInline: true }));

@@ -21,7 +21,7 @@ import {
   numberedLines,
   readModelFeedback,
 } from './model-feedback';
-import { stripReasoning, ReasoningFilter } from './reasoning';
+import { stripReasoning, ReasoningFilter, templateOpensReasoning } from './reasoning';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy';
 import {
   COACHING_TASK,
@@ -56,6 +56,12 @@ export interface OpenAiProviderOptions {
   replyMaxTokens?: number;
   /** Tokens a feedback or coaching answer may take. */
   structuredMaxTokens?: number;
+  /**
+   * The model's chat template writes the opening `<think>` into the prompt (OPENAI_TEMPLATE_OPENS_THINKING),
+   * so answers start with thinking and only `</think>` shows. Learned from the first answer that shows it
+   * when not set.
+   */
+  templateOpensThinking?: boolean;
   /** Logs retries, fallbacks and failures; a Nest Logger by default. */
   log?: (message: string) => void;
 }
@@ -85,6 +91,7 @@ export class OpenAiProvider implements AiProvider {
   private readonly log: (message: string) => void;
   private readonly replyMaxTokens: number;
   private readonly structuredMaxTokens: number;
+  private templateOpensThinking: boolean;
 
   constructor(private readonly options: OpenAiProviderOptions) {
     const logger = new Logger('AI');
@@ -105,6 +112,16 @@ export class OpenAiProvider implements AiProvider {
     );
     this.replyMaxTokens = options.replyMaxTokens ?? 800;
     this.structuredMaxTokens = options.structuredMaxTokens ?? 2000;
+    this.templateOpensThinking = options.templateOpensThinking ?? false;
+  }
+
+  /** An answer showed `</think>` with no `<think>`: from now on streams hold back until the closing tag. */
+  private learnTemplateOpensThinking(): void {
+    if (this.templateOpensThinking) return;
+    this.templateOpensThinking = true;
+    this.log(
+      `${this.model}: the chat template opens the reasoning block; replies are held back until it closes`,
+    );
   }
 
   get model(): string {
@@ -137,6 +154,7 @@ export class OpenAiProvider implements AiProvider {
   private async completeCounted(request: ChatRequest): Promise<Completion> {
     const completion = await this.client.complete(request);
     this.count(completion.usage);
+    if (templateOpensReasoning(completion.content)) this.learnTemplateOpensThinking();
     return completion;
   }
 
@@ -167,7 +185,7 @@ export class OpenAiProvider implements AiProvider {
       const fitted = fitToContext(all, budget, 2);
       if (fitted.dropped > 0)
         this.log(`${this.model}: left out the ${fitted.dropped} oldest turns to fit the context`);
-      const filter = new ReasoningFilter();
+      const filter = new ReasoningFilter({ opened: this.templateOpensThinking });
       let shown = false;
       let usage: Usage | undefined;
       try {
@@ -177,6 +195,15 @@ export class OpenAiProvider implements AiProvider {
           (u) => (usage = u),
         )) {
           const visible = filter.push(raw);
+          if (filter.sawOrphanClose) {
+            this.learnTemplateOpensThinking();
+            // What was shown was thinking: end this reply (it is not saved) rather than let more follow it.
+            if (shown)
+              throw new ReplyInterruptedError(
+                'reasoning',
+                'thinking was shown before the template showed it was thinking',
+              );
+          }
           if (visible) {
             shown = true;
             yield visible;

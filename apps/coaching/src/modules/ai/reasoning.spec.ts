@@ -1,7 +1,7 @@
-import { ReasoningFilter, stripReasoning } from './reasoning';
+import { ReasoningFilter, stripReasoning, templateOpensReasoning } from './reasoning';
 
-function streamed(pieces: string[]): string {
-  const filter = new ReasoningFilter();
+function streamed(pieces: string[], opened = false): string {
+  const filter = new ReasoningFilter({ opened });
   return pieces.map((p) => filter.push(p)).join('') + filter.end();
 }
 
@@ -32,5 +32,26 @@ describe('reasoning blocks', () => {
     expect(filter.push('<think>still going')).toBe('');
     expect(filter.thinking).toBe(true);
     expect(filter.end()).toBe('');
+  });
+
+  it('holds back a stream whose template opened the block until it closes, at any split', () => {
+    const answer = 'I should be brief.\n</think>\n\nThat is a fair point, but the band is fixed.';
+    for (const size of [1, 2, 3, 5, 7, 11]) {
+      const pieces = answer.match(new RegExp(`[\\s\\S]{1,${size}}`, 'g')) ?? [];
+      expect(streamed(pieces, true)).toBe('That is a fair point, but the band is fixed.');
+    }
+    // It did not think this time: everything held is the answer.
+    expect(streamed(['No thinking ', 'here.'], true)).toBe('No thinking here.');
+  });
+
+  it('reports an orphan closing tag in a stream not known to be opened, and in a whole answer', () => {
+    const filter = new ReasoningFilter();
+    expect(filter.push('thinking out loud</th')).toBe('thinking out loud');
+    expect(filter.sawOrphanClose).toBe(false);
+    expect(filter.push('ink>Hello.')).toBe('Hello.');
+    expect(filter.sawOrphanClose).toBe(true);
+    expect(templateOpensReasoning('thinking</think>Hello.')).toBe(true);
+    expect(templateOpensReasoning('<think>a</think>Hello.')).toBe(false);
+    expect(templateOpensReasoning('Hello.')).toBe(false);
   });
 });

@@ -27,8 +27,13 @@ export interface Quirks {
   jsonObject?: 'honoured' | 'refused';
   /** How JSON comes out when nothing constrains it: bare, in a ```json fence, or after a sentence. */
   wrapJson?: 'none' | 'fence' | 'sentence';
-  /** The answer starts with `<think>…</think>` in the content (tags split across stream chunks). */
-  thinkInline?: boolean;
+  /**
+   * The answer starts with `<think>…</think>` in the content (tags split across stream chunks); with
+   * 'template-opened' the chat template put `<think>` in the prompt, so the answer starts with the
+   * thinking itself and only `</think>` shows (Qwen3, DeepSeek-R1 distills on llama.cpp or vLLM with no
+   * reasoning parser).
+   */
+  thinkInline?: boolean | 'template-opened';
   /** Reasoning sent in its own field, before the answer. */
   reasoningField?: 'reasoning' | 'reasoning_content' | null;
   /**
@@ -409,7 +414,7 @@ const broken = (json: string) => json.slice(0, Math.max(10, Math.floor(json.leng
 
 /** Pieces the way servers stream them: a word at a time, a reasoning block a few characters at a time (tags split). */
 function piecesOf(content: string): string[] {
-  const think = /^(<think>[\s\S]*?<\/think>\s*)([\s\S]*)$/.exec(content);
+  const think = /^((?:<think>)?[^<]*<\/think>\s*)([\s\S]*)$/.exec(content);
   const head = think ? (think[1]!.match(/[\s\S]{1,3}/g) ?? []) : [];
   const rest = think ? think[2]! : content;
   return [...head, ...(rest.match(/\S+\s*|\s+/g) ?? [])];
@@ -561,7 +566,8 @@ export async function startModelServerDouble(
           content = `Sure! Here is the ${task} you asked for:\n${content}\nLet me know if you need anything else.`;
       }
     }
-    if (q.thinkInline && !constrained) content = `<think>\n${THOUGHT}\n</think>\n\n${content}`;
+    if (q.thinkInline && !constrained)
+      content = `${q.thinkInline === 'template-opened' ? '' : '<think>\n'}${THOUGHT}\n</think>\n\n${content}`;
 
     const completionTokens = Math.ceil(content.length / 4);
     const usage = {
