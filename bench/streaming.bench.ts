@@ -352,10 +352,10 @@ await runBench({ name: 'streaming', deadlineMs: DEADLINE_MS }, async (ctx) => {
 
   /* ---------- b. and c.: the OpenAI-compatible stub ---------- */
   const stub = startNodeProcess(
-    'fake-openai',
-    join(ROOT, 'bench', 'fixtures', 'fake-openai.ts'),
+    'model-double',
+    join(ROOT, 'bench', 'fixtures', 'model-double.ts'),
     { BENCH_STUB_REPLY: STUB_REPLY, BENCH_STUB_CHUNK_DELAY_MS: String(CHUNK_DELAY_MS) },
-    { cwd: ROOT, logFile: join(ctx.logDir, 'fake-openai.log') },
+    { cwd: ROOT, logFile: join(ctx.logDir, 'model-double.log') },
   );
   ctx.onCleanup(() => stub.stop(3000));
   let stubUrl = '';

@@ -8,10 +8,10 @@ import type {
 import {
   apiCall,
   createTestUser,
-  startFakeOpenAi,
+  startModelServerDouble,
   startSystem,
   waitFor,
-  type FakeOpenAi,
+  type ModelServerDouble,
   type TestSystem,
   type TestUser,
 } from '@parley/server-testing';
@@ -296,12 +296,14 @@ describe('coaching through the gateway (builtin provider)', () => {
 });
 
 describe('coaching through the gateway (OpenAI-compatible provider)', () => {
+  const REPLY = 'That is a fair point, but our budget for this quarter is fixed at forty thousand.';
   let system: TestSystem;
-  let fake: FakeOpenAi;
+  let fake: ModelServerDouble;
   let user: TestUser;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi({ chunkDelayMs: 30 });
+    // The wire-level double of OpenAI's own API (libs/server/testing), one fixed reply to compare against.
+    fake = await startModelServerDouble('openai', { chunkDelayMs: 30 }, { reply: REPLY });
     system = await startSystem({
       label: 'coachoai',
       env: {
@@ -327,9 +329,7 @@ describe('coaching through the gateway (OpenAI-compatible provider)', () => {
     });
     const events = await sse(res);
     expect(events.at(-1)).toEqual({ done: true });
-    expect(events.map((e) => e.content ?? '').join('')).toBe(
-      'That is a fair point, but our budget for this quarter is fixed at forty thousand.',
-    );
+    expect(events.map((e) => e.content ?? '').join('')).toBe(REPLY);
     const stt = await speechToText(system, user, webm());
     expect(stt.status).toBe(200);
     expect(await stt.json()).toMatchObject({ text: 'I would like to discuss my salary.' });

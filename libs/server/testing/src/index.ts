@@ -4,5 +4,5 @@ export * from './service-process';
 export * from './system';
 export * from './mail-catcher';
 export * from './tokens';
-export * from './fake-openai';
+export * from './model-server-double';
 export * from './openapi-requests';

@@ -7,7 +7,7 @@ import {
   SERVER_FAMILIES,
   startModelServerDouble,
   type ModelServerDouble,
-} from './testing/model-server-double';
+} from '@parley/server-testing';
 import { salaryScenario, sampleTranscript } from './testing/fixtures';
 
 const scenario = salaryScenario;

@@ -23,7 +23,7 @@ import {
   type ModelServerDouble,
   type Quirks,
   type ServerFamily,
-} from './testing/model-server-double';
+} from '@parley/server-testing';
 import { longConversation, salaryScenario, sampleTranscript } from './testing/fixtures';
 
 /*

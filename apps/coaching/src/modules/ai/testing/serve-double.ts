@@ -5,7 +5,7 @@ import {
   startModelServerDouble,
   type Quirks,
   type ServerFamily,
-} from './model-server-double';
+} from '@parley/server-testing';
 
 /**
  * The model-server double as a standalone server, to point the eval, a bench or a running coaching at:

@@ -396,10 +396,11 @@ const REPLIES = [
   'Thank you for explaining. Give me a moment to think about what I can offer.',
 ];
 
-function chatAnswer(body: ChatBody): string {
+function chatAnswer(body: ChatBody, reply?: string): string {
   const last = body.messages.at(-1)?.content ?? '';
   const opening = /A natural opening would be: "([\s\S]*)"\)\s*$/.exec(last);
   if (opening?.[1]) return opening[1];
+  if (reply !== undefined) return reply;
   const turns = body.messages.filter((m) => m.role === 'assistant').length;
   return REPLIES[turns % REPLIES.length] as string;
 }
@@ -488,7 +489,8 @@ const promptTokensOf = (body: ChatBody) =>
 export async function startModelServerDouble(
   family: ServerFamily,
   quirks: Quirks = {},
-  options: { port?: number; host?: string } = {},
+  /** `reply`: every partner reply is this text (benches and exact-text tests); a varied one by default. */
+  options: { port?: number; host?: string; reply?: string } = {},
 ): Promise<ModelServerDouble> {
   let q: Quirks & (typeof FAMILY_DEFAULTS)[ServerFamily] = { ...FAMILY_DEFAULTS[family], ...quirks };
   const requests: RecordedRequest[] = [];
@@ -549,7 +551,7 @@ export async function startModelServerDouble(
         ? 'coaching'
         : 'chat';
     let content: string;
-    if (task === 'chat') content = chatAnswer(body);
+    if (task === 'chat') content = chatAnswer(body, options.reply);
     else {
       const transcriptText = body.messages.find((m) => m.role === 'user')?.content ?? '';
       const json = JSON.stringify(
