@@ -26,7 +26,7 @@ import { SpaFallback } from './http/spa-fallback';
 import { GATEWAY_ENV, ServiceClients } from './rpc/service-clients';
 import { ProfileController } from './user/profile.controller';
 import { SettingsController } from './user/settings.controller';
-import { GamificationController } from './gamification/gamification.controller';
+import { GamificationController, RecommendationsController } from './gamification/gamification.controller';
 import { ExportController } from './export/export.controller';
 import { ExportJobsController } from './export/export-jobs.controller';
 import { ExportJobUpdates } from './export/export-job-updates';
@@ -65,6 +65,7 @@ export class AppModule {
         ProfileController,
         SettingsController,
         GamificationController,
+        RecommendationsController,
         ExportController,
         ExportJobsController,
       ],

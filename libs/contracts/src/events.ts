@@ -42,6 +42,16 @@ export const eventPayloadSchemas = {
       persuasion: z.number().min(0).max(10),
     }),
     firstOfScenario: z.boolean(),
+    /**
+     * What the feedback rests on, for practice aimed at the weakest skill: the learner's lines it cited
+     * (each once, verbatim) and the scenario's objectives checked. Optional: older events lack it.
+     */
+    evidence: z
+      .object({
+        lines: z.array(z.string().max(8000)).max(100),
+        objectives: z.array(z.object({ objective: z.string().max(300), met: z.boolean() })).max(10),
+      })
+      .optional(),
   }),
   'gamification.xp-awarded': z.object({
     amount: z.number().int(),

@@ -30,7 +30,8 @@ export const STREAK_MILESTONES = [7, 30, 100] as const;
 export const PANEL_LEADERBOARD_SIZE = 10;
 export const MAX_LEADERBOARD_SIZE = 100;
 
-export const LEADERBOARD_CATEGORIES = ['xp', 'streak', 'sessions', 'badges'] as const;
+/** `most-improved`: the change in average score between two periods (docs/adr/0019). */
+export const LEADERBOARD_CATEGORIES = ['xp', 'streak', 'sessions', 'badges', 'most-improved'] as const;
 export type LeaderboardCategory = (typeof LEADERBOARD_CATEGORIES)[number];
 export const LEADERBOARD_PERIODS = ['weekly', 'monthly', 'all-time'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
@@ -41,6 +42,8 @@ export const GAMIFICATION_ERRORS = {
   challengeNotComplete: 'This daily challenge is not complete yet',
   leaderboardPremium:
     'Leaderboards by category and period are part of Premium. Upgrade to see them; the all-time XP leaderboard is open to everyone.',
+  freezesFull: 'You already hold the most streak freezes you can (2)',
+  freezeTooExpensive: 'Not enough XP to buy a streak freeze',
 } as const;
 
 /* Answers, exactly the fields of spec section 3. */
@@ -120,8 +123,11 @@ export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 
 export const rankedLeaderboardEntrySchema = leaderboardEntrySchema.extend({
   rank: z.number().int().positive(),
-  /** The category's measure: XP, longest streak in days, sessions completed or badges collected. */
-  value: z.number().int().nonnegative(),
+  /**
+   * The category's measure: XP, longest streak in days, sessions completed, badges collected, or for
+   * most-improved the rise in average score (0–10 scale, one decimal).
+   */
+  value: z.number().nonnegative(),
 });
 export type RankedLeaderboardEntry = z.infer<typeof rankedLeaderboardEntrySchema>;
 
@@ -132,6 +138,114 @@ export const leaderboardSchema = z.object({
   bucket: z.string().nullable(),
   entries: z.array(rankedLeaderboardEntrySchema),
   /** The caller's own place, also when outside the entries; null when not on this board. */
-  me: z.object({ rank: z.number().int().positive(), value: z.number().int().nonnegative() }).nullable(),
+  me: z.object({ rank: z.number().int().positive(), value: z.number().nonnegative() }).nullable(),
 });
 export type Leaderboard = z.infer<typeof leaderboardSchema>;
+
+/* Habits that last (issue 21, docs/adr/0019): streak freezes, weekly leagues, practice aimed at the
+   weakest skill, and the most-improved board. */
+
+/** GET /api/gamification/streak: the streak with its freezes; POST /api/gamification/streak-freezes buys one. */
+export const streakStatusSchema = z.object({
+  /** As in the summary, but kept alive across missed days that freezes cover. */
+  streak: z.number().int().nonnegative(),
+  longest: z.number().int().nonnegative(),
+  freezesHeld: z.number().int().nonnegative(),
+  maxFreezes: z.number().int().positive(),
+  /** What a freeze costs in XP; buying spends XP without lowering the level or the leaderboards. */
+  freezePrice: z.number().int().positive(),
+  /** XP that can still be spent: total XP minus what freezes cost so far. */
+  spendableXp: z.number().int().nonnegative(),
+  /** Calendar days (the learner's, YYYY-MM-DD) a freeze covered, newest first; the last 30 days. */
+  frozenDays: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
+});
+export type StreakStatus = z.infer<typeof streakStatusSchema>;
+
+/** POST /api/gamification/streak-freezes takes an empty object (or no body). */
+export const buyStreakFreezeBodySchema = z.object({}).strict().default({});
+
+export const LEAGUE_TIERS = [
+  'Bronze',
+  'Silver',
+  'Gold',
+  'Sapphire',
+  'Ruby',
+  'Emerald',
+  'Amethyst',
+  'Pearl',
+  'Obsidian',
+  'Diamond',
+] as const;
+export type LeagueTier = (typeof LEAGUE_TIERS)[number];
+
+export const leagueMemberSchema = leaderboardEntrySchema.extend({
+  rank: z.number().int().positive(),
+  /** XP earned in this league week (the member's own Monday-to-Monday). */
+  weekXp: z.number().int().nonnegative(),
+});
+export type LeagueMember = z.infer<typeof leagueMemberSchema>;
+
+/** GET /api/gamification/league: the caller's league this week (empty members until they practise). */
+export const leagueSchema = z.object({
+  /** The ISO week of the caller's Monday, e.g. 2026-W48. */
+  week: z.string(),
+  tier: z.enum(LEAGUE_TIERS),
+  /** When the week is settled (a fixed UTC time, after every time zone's Sunday has ended). */
+  settlesAt: z.iso.datetime({ offset: true }),
+  members: z.array(leagueMemberSchema),
+  /** The caller's place; null until their first XP of the week places them. */
+  me: z.object({ rank: z.number().int().positive(), weekXp: z.number().int().nonnegative() }).nullable(),
+  /** Ranks 1..promotion move up, ranks above members.length − demotion move down (0 where none can). */
+  zones: z.object({ promotion: z.number().int().nonnegative(), demotion: z.number().int().nonnegative() }),
+  /** The caller's last settled week, if any: where they finished and what it did to their tier. */
+  lastResult: z
+    .object({
+      week: z.string(),
+      rank: z.number().int().positive(),
+      outcome: z.enum(['promoted', 'stayed', 'demoted']),
+      tier: z.enum(LEAGUE_TIERS),
+    })
+    .nullable(),
+});
+export type League = z.infer<typeof leagueSchema>;
+
+export const SKILLS = ['clarity', 'empathy', 'persuasion'] as const;
+export type SkillName = (typeof SKILLS)[number];
+
+/** A recommended scenario with the one line that says why. */
+export const recommendationSchema = z.object({
+  scenario_id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  difficulty: z.string(),
+  category: z.string(),
+  reason: z.string(),
+});
+export type Recommendation = z.infer<typeof recommendationSchema>;
+
+/** GET /api/user/recommendations: three scenarios for the learner's weakest skill and level. */
+export const recommendationsSchema = z.object({
+  /** The weakest skill over recent sessions (weighted toward recent ones); null before any session. */
+  focus: z.enum(SKILLS).nullable(),
+  /** The weighted recent average of each skill (0–10, one decimal); null before any session. */
+  averages: z.record(z.enum(SKILLS), z.number()).nullable(),
+  recommendations: z.array(recommendationSchema),
+});
+export type Recommendations = z.infer<typeof recommendationsSchema>;
+
+/** What the gateway hands gamification to choose from: the catalogue as the caller sees it. */
+export const recommendationCandidatesSchema = z.object({
+  scenarios: z
+    .array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        description: z.string(),
+        category: z.string(),
+        difficulty: z.string(),
+        locked: z.boolean(),
+      }),
+    )
+    .max(1000),
+});
+export type RecommendationCandidates = z.infer<typeof recommendationCandidatesSchema>;

@@ -45,12 +45,18 @@ export const RPC = {
     feedback: 'coaching.analysis.feedback',
     speech: 'coaching.analysis.speech',
     transcribe: 'coaching.speech.transcribe',
+    speak: 'coaching.speech.speak',
+    cancelSpeech: 'coaching.speech.cancel',
   },
   gamification: {
     summary: 'gamification.summary.get',
     dailyChallenges: 'gamification.daily-challenges.list',
     claimDailyChallenge: 'gamification.daily-challenges.claim',
     leaderboard: 'gamification.leaderboard.get',
+    streak: 'gamification.streak.get',
+    buyStreakFreeze: 'gamification.streak.buy-freeze',
+    league: 'gamification.league.get',
+    recommendations: 'gamification.recommendations.get',
   },
   export: {
     renderPdf: 'export.pdf.render',

@@ -1,13 +1,18 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import {
+  buyStreakFreezeBodySchema,
   claimDailyChallengeBodySchema,
   leaderboardQuerySchema,
   RPC,
   type ClaimDailyChallengeBody,
   type DailyChallenge,
   type GamificationSummary,
+  type League,
   type Leaderboard,
   type LeaderboardQuery,
+  type Recommendations,
+  type Scenario,
+  type StreakStatus,
 } from '@parley/contracts';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/jwt.strategy';
@@ -48,5 +53,51 @@ export class GamificationController {
     @Query(new ZodValidationPipe(leaderboardQuerySchema)) query: LeaderboardQuery,
   ): Promise<Leaderboard> {
     return this.clients.sendAs(user, 'gamification', RPC.gamification.leaderboard, query);
+  }
+
+  /** The streak with its freezes: how many are held and which days they covered. */
+  @Get('streak')
+  streak(@CurrentUser() user: AuthenticatedUser): Promise<StreakStatus> {
+    return this.clients.sendAs(user, 'gamification', RPC.gamification.streak, {});
+  }
+
+  /** Buys a streak freeze with XP (409 when 2 are held or the XP is short). */
+  @Post('streak-freezes')
+  @HttpCode(200)
+  buyStreakFreeze(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodValidationPipe(buyStreakFreezeBodySchema)) body: Record<string, never>,
+  ): Promise<StreakStatus> {
+    return this.clients.sendAs(user, 'gamification', RPC.gamification.buyStreakFreeze, body);
+  }
+
+  /** The caller's weekly league, ranked, with its promotion and demotion zones. */
+  @Get('league')
+  league(@CurrentUser() user: AuthenticatedUser): Promise<League> {
+    return this.clients.sendAs(user, 'gamification', RPC.gamification.league, {});
+  }
+}
+
+/**
+ * GET /api/user/recommendations: three scenarios for the caller's weakest skill. Gamification knows the
+ * skill and level; the catalogue (as the caller's plan sees it) comes from sessions and is handed over.
+ */
+@Controller('api/user')
+export class RecommendationsController {
+  constructor(private readonly clients: ServiceClients) {}
+
+  @Get('recommendations')
+  async recommendations(@CurrentUser() user: AuthenticatedUser): Promise<Recommendations> {
+    const scenarios = await this.clients.sendAs<Scenario[]>(user, 'sessions', RPC.sessions.listScenarios, {});
+    return this.clients.sendAs(user, 'gamification', RPC.gamification.recommendations, {
+      scenarios: scenarios.map(({ id, title, description, category, difficulty, locked }) => ({
+        id,
+        title,
+        description,
+        category,
+        difficulty,
+        locked,
+      })),
+    });
   }
 }

@@ -400,7 +400,7 @@ describe('gamification through Kafka events and the gateway', () => {
       REDIS_URL: testEnv.redisUrl,
     };
     const rebuilt = await runOnce('gamification', env, 'cli', ['leaderboards', 'rebuild']);
-    expect(rebuilt.output).toMatch(/leaderboards rebuilt: 12 boards/);
+    expect(rebuilt.output).toMatch(/leaderboards rebuilt: 15 boards/);
     expect(rebuilt.code).toBe(0);
     expect(await allBoards(ada)).toEqual(before);
     const usage = await runOnce('gamification', env, 'cli', ['leaderboards', 'drop']);

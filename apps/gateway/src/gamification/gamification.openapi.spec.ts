@@ -12,6 +12,13 @@ describe('the gamification paths of the OpenAPI document', () => {
     expect(Object.keys(doc.paths['/api/gamification/leaderboard'] ?? {})).toEqual(['get']);
   });
 
+  it('documents the streak, its freezes, the weekly league and the recommendations', () => {
+    expect(Object.keys(doc.paths['/api/gamification/streak'] ?? {})).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/gamification/streak-freezes'] ?? {})).toEqual(['post']);
+    expect(Object.keys(doc.paths['/api/gamification/league'] ?? {})).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/user/recommendations'] ?? {})).toEqual(['get']);
+  });
+
   it('names the leaderboard’s query parameters', () => {
     const parameters = doc.paths['/api/gamification/leaderboard']?.get?.parameters ?? [];
     expect(parameters.map((p) => `${p.in}:${p.name}`).sort()).toEqual([

@@ -4,8 +4,12 @@ import {
   claimDailyChallengeBodySchema,
   dailyChallengeSchema,
   gamificationSummarySchema,
+  buyStreakFreezeBodySchema,
   leaderboardQuerySchema,
   leaderboardSchema,
+  leagueSchema,
+  recommendationsSchema,
+  streakStatusSchema,
 } from '@parley/contracts';
 
 /** The gamification panel's paths in the OpenAPI document (see docs/openapi.ts). */
@@ -58,13 +62,58 @@ export function registerGamificationPaths(
     summary: 'One leaderboard: total XP, longest streak, sessions completed or badges collected',
     description:
       'Weekly (ISO week, UTC), monthly (UTC) or all-time. The all-time XP board is open to everyone; ' +
-      'every other category and period needs Premium (403).',
+      'every other category and period needs Premium (403). `most-improved` ranks the rise in average ' +
+      'session score from the previous week or month (all-time: from the first sessions to the latest).',
     security,
     request: { query: leaderboardQuerySchema },
     responses: {
       200: { description: 'The board', content: json(leaderboardSchema) },
       ...common,
       ...errors(400, 403),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/gamification/streak',
+    summary: "The caller's streak with its freezes: held, price, spendable XP and the days they covered",
+    description:
+      'A missed day in the caller’s time zone uses a held freeze instead of breaking the streak (at most 2 ' +
+      'held; one earned every 7 days of streak, one can be bought with XP).',
+    security,
+    responses: { 200: { description: 'The streak', content: json(streakStatusSchema) }, ...common },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/gamification/streak-freezes',
+    summary: 'Buys one streak freeze with XP (the level and leaderboards keep the XP)',
+    description: '409 when 2 freezes are held already or the spendable XP is short.',
+    security,
+    request: { body: { content: json(buyStreakFreezeBodySchema) } },
+    responses: {
+      200: { description: 'The streak after the purchase', content: json(streakStatusSchema) },
+      ...common,
+      ...errors(400, 409),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/gamification/league',
+    summary: "The caller's weekly league: tier, members ranked by this week's XP, and the zones",
+    description:
+      'Weeks run Monday to Monday in each member’s time zone and are settled at Monday 12:00 UTC: the top 7 ' +
+      'of a full league of 30 move up a tier, the bottom 5 down. Members are empty until the caller earns ' +
+      'XP this week.',
+    security,
+    responses: { 200: { description: 'The league', content: json(leagueSchema) }, ...common },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/user/recommendations',
+    summary: "Three scenarios for the caller's weakest skill at their level, each with a one-line reason",
+    security,
+    responses: {
+      200: { description: 'The recommendations', content: json(recommendationsSchema) },
+      ...common,
     },
   });
 }

@@ -68,4 +68,17 @@ export function ttlSeconds(bucket: Bucket): number | null {
   return null;
 }
 
-export const CATEGORY_ORDER: readonly LeaderboardCategory[] = ['xp', 'streak', 'sessions', 'badges'];
+/** The period before a weekly or monthly bucket (the week or month before it), for most-improved. */
+export function previousRange(bucket: Bucket): { from: Date; to: Date } | null {
+  if (!bucket.days) return null;
+  const previous = bucketOf(bucket.period, addDays(bucket.days.first, -1));
+  return instantRange(previous);
+}
+
+export const CATEGORY_ORDER: readonly LeaderboardCategory[] = [
+  'xp',
+  'streak',
+  'sessions',
+  'badges',
+  'most-improved',
+];

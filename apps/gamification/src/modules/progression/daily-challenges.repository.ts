@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { DailyChallenge } from '@parley/contracts';
 import { queryRows } from '@parley/server-database';
+import { FOCUS } from '../habits/domain/habits.data';
+import { focusOf, type Focus, type ScoredSession } from '../habits/domain/focus';
 import type { Day } from './domain/calendar';
 import {
   challengesFor,
@@ -21,6 +23,14 @@ interface ProgressRow {
 export class DailyChallengesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /**
+   * The learner's weakest skill and objective kind as of the start of `day`: sessions of earlier days
+   * only, so the day's set does not change while it is played.
+   */
+  async focusFor(runner: EntityManager | DataSource, userId: string, day: Day): Promise<Focus> {
+    return focusOf(await recentScoredSessions(runner, userId, day));
+  }
+
   /** Moves the challenges of the user's `day` that a completed session counts for. */
   async advance(
     manager: EntityManager,
@@ -28,7 +38,7 @@ export class DailyChallengesRepository {
     day: Day,
     session: CompletedSessionFacts,
   ): Promise<void> {
-    const moved = challengesFor(userId, day)
+    const moved = challengesFor(userId, day, await this.focusFor(manager, userId, day))
       .map((c) => ({ c, by: Math.min(progressFrom(c.measure, session), c.target) }))
       .filter((m) => m.by > 0);
     if (moved.length === 0) return;
@@ -48,7 +58,7 @@ export class DailyChallengesRepository {
     manager: EntityManager | DataSource = this.dataSource,
     lock = false,
   ): Promise<Array<{ challenge: GeneratedChallenge; view: DailyChallenge }>> {
-    const set = challengesFor(userId, day);
+    const set = challengesFor(userId, day, await this.focusFor(manager, userId, day));
     const rows = await queryRows<ProgressRow>(
       manager,
       `SELECT challenge_id, progress, completed_at FROM daily_challenges
@@ -83,4 +93,19 @@ export class DailyChallengesRepository {
     );
     return updated.length > 0;
   }
+}
+
+/** The learner's completed sessions before `day` (their calendar), newest first, as the focus reads them. */
+export async function recentScoredSessions(
+  runner: EntityManager | DataSource,
+  userId: string,
+  before?: Day,
+): Promise<ScoredSession[]> {
+  const rows = await queryRows<ScoredSession>(
+    runner,
+    `SELECT clarity, empathy, persuasion, objectives FROM completed_sessions
+      WHERE user_id = $1 AND ($2::date IS NULL OR local_day < $2) ORDER BY completed_at DESC LIMIT $3`,
+    [userId, before ?? null, FOCUS.sessions],
+  );
+  return rows;
 }

@@ -7,7 +7,9 @@ import { Leaderboards } from '../leaderboards/leaderboards';
 import { newlyEarnedBadges, type PlayerStats, type SessionFacts } from './domain/badge-rules';
 import { dayIn, utcDay, type Day } from './domain/calendar';
 import { levelFor, levelsReached } from './domain/levels';
-import { streakRuns, summarizeStreak } from './domain/streaks';
+import { streakRuns, summarizeStreak, type ActiveDay } from './domain/streaks';
+import { StreakFreezes } from '../habits/streak-freezes';
+import { LeagueMembership } from '../habits/league-membership';
 
 export interface Player {
   userId: string;
@@ -21,6 +23,12 @@ export interface Player {
   lastActiveDay: Day | null;
   badgesCount: number;
   challengesClaimed: number;
+  /** XP spent on streak freezes (total XP stays: levels and boards never drop). */
+  xpSpent: number;
+  /** Index into LEAGUE_TIERS. */
+  leagueTier: number;
+  /** The league week (e.g. 2026-W48) the player was last placed in. */
+  leagueWeek: string | null;
 }
 
 interface PlayerRow {
@@ -35,10 +43,14 @@ interface PlayerRow {
   last_active_day: string | null;
   badges_count: number;
   challenges_claimed: number;
+  xp_spent: number;
+  league_tier: number;
+  league_week: string | null;
 }
 
 export const PLAYER_COLUMNS = `user_id, username, timezone, total_xp, level, sessions_completed, current_streak,
-  longest_streak, to_char(last_active_day, 'YYYY-MM-DD') AS last_active_day, badges_count, challenges_claimed`;
+  longest_streak, to_char(last_active_day, 'YYYY-MM-DD') AS last_active_day, badges_count, challenges_claimed,
+  xp_spent, league_tier, league_week`;
 
 export function toPlayer(row: PlayerRow): Player {
   return {
@@ -53,6 +65,9 @@ export function toPlayer(row: PlayerRow): Player {
     lastActiveDay: row.last_active_day,
     badgesCount: row.badges_count,
     challengesClaimed: row.challenges_claimed,
+    xpSpent: row.xp_spent,
+    leagueTier: row.league_tier,
+    leagueWeek: row.league_week,
   };
 }
 
@@ -70,6 +85,9 @@ export function newPlayer(userId: string): Player {
     lastActiveDay: null,
     badgesCount: 0,
     challengesClaimed: 0,
+    xpSpent: 0,
+    leagueTier: 0,
+    leagueWeek: null,
   };
 }
 
@@ -78,6 +96,8 @@ export class PlayerChange {
   readonly events: DomainEvent[] = [];
   /** Calendar days whose weekly and monthly boards the change touches. */
   readonly days = new Set<Day>();
+  /** The latest instant XP was awarded at in this change: it places the player in that week's league. */
+  xpAt: Date | null = null;
 
   constructor(
     readonly player: Player,
@@ -103,6 +123,8 @@ export class PlayerProgress {
   constructor(
     private readonly outbox: Outbox,
     private readonly leaderboards: Leaderboards,
+    private readonly freezes: StreakFreezes,
+    private readonly leagues: LeagueMembership,
   ) {}
 
   /**
@@ -144,6 +166,7 @@ export class PlayerProgress {
     player.totalXp += award.amount;
     player.level = levelFor(player.totalXp).level;
     change.days.add(utcDay(award.at));
+    if (!change.xpAt || award.at > change.xpAt) change.xpAt = award.at;
     change.events.push(
       createEvent('gamification.xp-awarded', player.userId, {
         amount: award.amount,
@@ -170,23 +193,25 @@ export class PlayerProgress {
   async recordActiveDay(manager: EntityManager, change: PlayerChange, at: Date): Promise<Day | null> {
     const { player } = change;
     const day = dayIn(at, player.timezone);
-    const inserted = await queryRows(
+    const [upserted] = await queryRows<{ inserted: boolean }>(
       manager,
-      `INSERT INTO active_days (user_id, day, streak, first_at) VALUES ($1, $2, 1, $3)
-       ON CONFLICT DO NOTHING RETURNING day`,
-      [player.userId, day, at],
+      `INSERT INTO active_days (user_id, day, streak, first_at, last_at, zone) VALUES ($1, $2, 1, $3, $3, $4)
+       ON CONFLICT (user_id, day) DO UPDATE SET last_at = GREATEST(active_days.last_at, EXCLUDED.last_at)
+       RETURNING (xmax = 0) AS inserted`,
+      [player.userId, day, at, player.timezone],
     );
-    if (inserted.length === 0) return null;
+    if (!upserted?.inserted) return null;
     // Derive every run again from the set of days: a late event for an earlier day can join two runs.
-    const stored = await queryRows<{ day: string; streak: number }>(
+    const stored = await queryRows<{ day: string; streak: number; last_at: Date; zone: string }>(
       manager,
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day, streak FROM active_days WHERE user_id = $1`,
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, streak, last_at, zone FROM active_days WHERE user_id = $1`,
       [player.userId],
     );
+    const active: ActiveDay[] = stored.map((r) => ({ day: r.day, lastAt: r.last_at, zone: r.zone }));
+    const frozen = await this.freezes.coverMissedDays(manager, change, active, day);
     const storedStreak = new Map(stored.map((r) => [r.day, r.streak]));
-    const changed = streakRuns(stored.map((r) => r.day)).filter(
-      (r) => r.day === day || storedStreak.get(r.day) !== r.streak,
-    );
+    const runs = streakRuns(active, frozen);
+    const changed = runs.filter((r) => r.day === day || storedStreak.get(r.day) !== r.streak);
     if (changed.length > 0) {
       await manager.query(
         `UPDATE active_days a SET streak = c.streak
@@ -196,10 +221,12 @@ export class PlayerProgress {
       );
       for (const c of changed) change.days.add(c.day);
     }
-    const summary = summarizeStreak(stored.map((r) => r.day));
+    const summary = summarizeStreak(active, frozen);
     player.currentStreak = summary.current;
     player.longestStreak = summary.longest;
     player.lastActiveDay = summary.lastActiveDay;
+    if (summary.lastActiveDay === day)
+      await this.freezes.earnAtMilestone(manager, change, day, summary.current, at);
     await this.award(manager, change, {
       reason: 'daily-streak',
       amount: XP_REWARDS.dailyStreak,
@@ -297,6 +324,7 @@ export class PlayerProgress {
         player.challengesClaimed,
       ],
     );
+    if (change.xpAt) await this.leagues.placeIfNew(manager, player, change.xpAt);
     if (change.events.length > 0) await this.outbox.add(manager, ...change.events);
     if (change.days.size > 0) await this.leaderboards.refresh(manager, player.userId, change.days);
   }

@@ -8,16 +8,34 @@ import { CreatePlayerWhenUserRegisteredListener } from './listeners/create-playe
 import { RecordActivityWhenUserSignedInListener } from './listeners/record-activity-when-user-signed-in.listener';
 import { RemovePlayerWhenUserDeletedListener } from './listeners/remove-player-when-user-deleted.listener';
 import { UpdatePlayerWhenProfileUpdatedListener } from './listeners/update-player-when-profile-updated.listener';
+import { HabitsRpcController } from '../habits/habits.rpc-controller';
+import { LeagueMembership } from '../habits/league-membership';
+import { LeagueSettlementScheduler } from '../habits/league-settlement.scheduler';
+import { StreakFreezes } from '../habits/streak-freezes';
+import { GetLeagueUseCase, GetRecommendationsUseCase } from '../habits/use-cases/league.use-cases';
+import { SettleLeaguesUseCase } from '../habits/use-cases/settle-leagues.use-case';
+import { BuyStreakFreezeUseCase, GetStreakUseCase } from '../habits/use-cases/streak.use-cases';
 import { PlayerProgress } from './player-progress';
 import { PlayersRepository } from './players.repository';
 import { ClaimDailyChallengeUseCase } from './use-cases/claim-daily-challenge.use-case';
 import { GetSummaryUseCase } from './use-cases/get-summary.use-case';
 import { ListDailyChallengesUseCase } from './use-cases/list-daily-challenges.use-case';
 
-/** XP, levels, streaks, badges, daily challenges and the leaderboards, all driven by events. */
+/**
+ * XP, levels, streaks, badges, daily challenges and the leaderboards, all driven by events; streak
+ * freezes, weekly leagues and practice aimed at the weakest skill (docs/adr/0019).
+ */
 @Module({
-  controllers: [GamificationRpcController],
+  controllers: [GamificationRpcController, HabitsRpcController],
   providers: [
+    StreakFreezes,
+    LeagueMembership,
+    GetStreakUseCase,
+    BuyStreakFreezeUseCase,
+    GetLeagueUseCase,
+    GetRecommendationsUseCase,
+    SettleLeaguesUseCase,
+    LeagueSettlementScheduler,
     Leaderboards,
     PlayersRepository,
     PlayerProgress,

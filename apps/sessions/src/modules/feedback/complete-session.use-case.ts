@@ -72,6 +72,18 @@ export class CompleteSessionUseCase {
           messageCount: row.message_count,
           scores: { clarity: fb.clarity, empathy: fb.empathy, persuasion: fb.persuasion },
           firstOfScenario: earlier.length === 0,
+          evidence: {
+            lines: [
+              ...new Set(
+                [...fb.evidence.clarity, ...fb.evidence.empathy, ...fb.evidence.persuasion].map(
+                  (e) => e.line,
+                ),
+              ),
+            ].slice(0, 100),
+            objectives: (fb.objectives ?? [])
+              .slice(0, 10)
+              .map((o) => ({ objective: o.objective.slice(0, 300), met: o.met })),
+          },
         }),
       );
       return (await this.feedback.forSession(caller.userId, sessionId, manager))!;

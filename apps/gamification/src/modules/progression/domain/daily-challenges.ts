@@ -5,6 +5,8 @@ import {
   XP_REWARDS,
   type ScenarioCategory,
 } from '@parley/contracts';
+import { FOCUS, type ObjectiveKind } from '../../habits/domain/habits.data';
+import { objectiveKindLabel, type Focus } from '../../habits/domain/focus';
 import type { Skill } from './badges.data';
 import type { Day } from './calendar';
 
@@ -20,7 +22,11 @@ export type ChallengeMeasure =
   | { kind: 'allSkills'; atLeast: number }
   | { kind: 'newScenario' }
   | { kind: 'category'; category: ScenarioCategory }
-  | { kind: 'messages'; atLeast: number };
+  | { kind: 'messages'; atLeast: number }
+  /** Open questions the feedback's evidence shows in one session. */
+  | { kind: 'openQuestions'; atLeast: number }
+  /** One of the scenario's objectives of this kind met in a session. */
+  | { kind: 'objectiveKind'; objectiveKind: ObjectiveKind };
 
 export interface ChallengeTemplate {
   key: string;
@@ -115,11 +121,48 @@ export interface GeneratedChallenge extends ChallengeTemplate {
   xp: number;
 }
 
-/** The user's challenges for one of their calendar days. */
-export function challengesFor(userId: string, day: Day): GeneratedChallenge[] {
+/**
+ * The challenge aimed at the learner's weakest skill ("Score 7+ on empathy"), which takes the skill
+ * group's place, and the one aimed at their weakest objective kind ("Ask two open questions in one
+ * session"), which takes the variety group's place (docs/adr/0019).
+ */
+export function focusTemplates(focus: Focus | undefined): Array<ChallengeTemplate | undefined> {
+  const skillTemplate: ChallengeTemplate | undefined = focus?.skill
+    ? {
+        key: `focus-${focus.skill}-${FOCUS.skillTarget}`,
+        description: `Score ${FOCUS.skillTarget}+ on ${focus.skill}`,
+        target: 1,
+        measure: { kind: 'skillScore', skill: focus.skill, atLeast: FOCUS.skillTarget },
+      }
+    : undefined;
+  let kindTemplate: ChallengeTemplate | undefined;
+  if (focus?.kind === 'ask-questions') {
+    kindTemplate = {
+      key: `focus-open-questions-${FOCUS.openQuestions}`,
+      description: 'Ask two open questions in one session',
+      target: 1,
+      measure: { kind: 'openQuestions', atLeast: FOCUS.openQuestions },
+    };
+  } else if (focus?.kind && focus.kind !== 'other') {
+    kindTemplate = {
+      key: `focus-${focus.kind}`,
+      description: `Meet an objective about ${objectiveKindLabel(focus.kind)} in a session`,
+      target: 1,
+      measure: { kind: 'objectiveKind', objectiveKind: focus.kind },
+    };
+  }
+  return [undefined, skillTemplate, kindTemplate];
+}
+
+/**
+ * The user's challenges for one of their calendar days. `focus` (the weakest skill and objective kind
+ * as of the start of that day, so the set stays the same all day) aims two of them at it.
+ */
+export function challengesFor(userId: string, day: Day, focus?: Focus): GeneratedChallenge[] {
   const digest = createHash('sha256').update(`${userId}|${day}`).digest();
+  const aimed = focusTemplates(focus);
   return CHALLENGE_GROUPS.map((group, i) => {
-    const template = group[digest.readUInt32BE(i * 4) % group.length]!;
+    const template = aimed[i] ?? group[digest.readUInt32BE(i * 4) % group.length]!;
     return { ...template, id: `${day}.${template.key}`, day, xp: XP_REWARDS.dailyChallenge };
   });
 }
@@ -137,6 +180,10 @@ export interface CompletedSessionFacts {
   messageCount: number;
   /** True when this is the first time the user practised the scenario. */
   newScenario: boolean;
+  /** Open questions in the lines the feedback cited (0 when the event carried no evidence). */
+  openQuestions?: number;
+  /** Kinds of the scenario's objectives the learner met. */
+  objectiveKindsMet?: readonly ObjectiveKind[];
 }
 
 /** How far one completed session moves a challenge (0 or 1). */
@@ -158,5 +205,9 @@ export function progressFrom(measure: ChallengeMeasure, session: CompletedSessio
       return session.category === measure.category ? 1 : 0;
     case 'messages':
       return session.messageCount >= measure.atLeast ? 1 : 0;
+    case 'openQuestions':
+      return (session.openQuestions ?? 0) >= measure.atLeast ? 1 : 0;
+    case 'objectiveKind':
+      return session.objectiveKindsMet?.includes(measure.objectiveKind) ? 1 : 0;
   }
 }

@@ -5,6 +5,7 @@ import { queryRows } from '@parley/server-database';
 import { ListensTo, type DomainEventListener } from '@parley/server-messaging';
 import { DailyChallengesRepository } from '../daily-challenges.repository';
 import { utcDay, wallClock } from '../domain/calendar';
+import { countOpenQuestions, objectiveKindOf } from '../../habits/domain/focus';
 import { PlayerProgress } from '../player-progress';
 
 /**
@@ -27,11 +28,17 @@ export class AwardXpWhenSessionCompletedListener implements DomainEventListener<
     const session = event.payload;
     const at = new Date(session.completedAt);
     const clock = wallClock(at, player.timezone);
+    // What the feedback found: open questions among the lines it cited, and the objectives by kind.
+    const openQuestions = countOpenQuestions(session.evidence?.lines ?? []);
+    const objectives = (session.evidence?.objectives ?? []).map((o) => ({
+      kind: objectiveKindOf(o.objective),
+      met: o.met,
+    }));
     const recorded = await queryRows(
       manager,
       `INSERT INTO completed_sessions (session_id, user_id, scenario_id, category, clarity, empathy, persuasion,
-                                       message_count, completed_at, local_day, event_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (session_id) DO NOTHING
+                                       message_count, completed_at, local_day, event_id, open_questions, objectives)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (session_id) DO NOTHING
        RETURNING session_id`,
       [
         session.sessionId,
@@ -45,6 +52,8 @@ export class AwardXpWhenSessionCompletedListener implements DomainEventListener<
         at,
         clock.day,
         event.id,
+        openQuestions,
+        JSON.stringify(objectives),
       ],
     );
     if (recorded.length === 0) return;
@@ -70,6 +79,8 @@ export class AwardXpWhenSessionCompletedListener implements DomainEventListener<
       scores: session.scores,
       messageCount: session.messageCount,
       newScenario,
+      openQuestions,
+      objectiveKindsMet: objectives.filter((o) => o.met).map((o) => o.kind),
     });
     const [sameDay] = await queryRows<{ n: number }>(
       manager,

@@ -30,9 +30,17 @@ export class RemovePlayerWhenUserDeletedListener implements DomainEventListener<
       'active_days',
       'user_badges',
       'daily_challenges',
+      'streak_freezes',
+      'league_results',
     ]) {
       await manager.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
     }
+    // Their place in leagues goes, and the leagues they were in count one member fewer.
+    await manager.query(
+      `WITH gone AS (DELETE FROM league_members WHERE user_id = $1 RETURNING league_id)
+       UPDATE leagues l SET members = l.members - 1 FROM gone WHERE l.id = gone.league_id`,
+      [userId],
+    );
     await manager.query(`DELETE FROM players WHERE user_id = $1`, [userId]);
     await this.outbox.forgetUser(manager, userId);
     await this.leaderboards.remove(userId);

@@ -5,9 +5,8 @@ import { queryRows } from '@parley/server-database';
 import { GetLeaderboardUseCase } from '../../leaderboards/get-leaderboard.use-case';
 import type { Caller } from '../../rpc-caller';
 import { badgeById } from '../domain/badges.data';
-import { dayIn } from '../domain/calendar';
 import { levelFor, levelProgress } from '../domain/levels';
-import { visibleStreak } from '../domain/streaks';
+import { streakState } from '../../habits/streak-freezes';
 import { PlayersRepository } from '../players.repository';
 
 /** GET /api/gamification/summary: the caller's level, streak, XP and badges, and the panel's leaderboard. */
@@ -25,12 +24,11 @@ export class GetSummaryUseCase {
       this.badges(caller.userId),
       this.leaderboard.panel(),
     ]);
+    // The streak freezes keep alive (docs/adr/0019); without freezes, 0 after a whole day missed.
+    const streak = await streakState(this.dataSource, player, now);
     return {
       level: levelFor(player.totalXp).level,
-      streak: visibleStreak(
-        { current: player.currentStreak, lastActiveDay: player.lastActiveDay },
-        dayIn(now, player.timezone),
-      ),
+      streak: streak.streak,
       xp: player.totalXp,
       badges,
       levelProgress: levelProgress(player.totalXp),
