@@ -329,6 +329,38 @@ describe('scoreTranscript never claims what the transcript contradicts', () => {
     expect(f.strengths.join(' ')).not.toMatch(/clear, concrete ask|clear ask|head-on|without hedging/);
   });
 
+  it('gives care buried in fillers little empathy: far less than care said plainly', () => {
+    const buried = scoreTranscript(
+      talk(
+        'Um, yeah, I, uh, I hear you, like, totally.',
+        'So, uh, basically, um, what do you, like, think about the credit?',
+        'Um, like, I kind of, uh, agree, I guess.',
+        'So, um, like, could we, uh, maybe sort of work something out?',
+      ),
+      CONFLICT_TOOK_CREDIT,
+    );
+    const plain = scoreTranscript(
+      talk(
+        'I hear you, and I can see why the credit matters so much to you.',
+        'What do you think would be fair about the credit for the launch?',
+        'I agree that the launch was a team effort.',
+        'Could we work something out together before Monday?',
+      ),
+      CONFLICT_TOOK_CREDIT,
+    );
+    expect(buried.empathy).toBeLessThan(4);
+    expect(plain.empathy - buried.empathy).toBeGreaterThan(2);
+    expect(buried.strengths.join(' ')).not.toMatch(/\b(warm|courteous|civil)\b/);
+  });
+
+  it('never praises small talk that shares only a calendar word with the scenario', () => {
+    const f = scoreTranscript(
+      talk('Did you watch the game last night?', 'The weather has been awful this week.'),
+      INTERVIEW_ABOUT_YOURSELF,
+    );
+    expect(f.strengths).toEqual([]);
+  });
+
   it('gives small talk no credit and names it as leaving the conversation', () => {
     const f = scoreTranscript(
       talk(

@@ -117,14 +117,14 @@ const publicCheck = ({ objective, met, line, index }: ObjectiveResult): Objectiv
 
 /* ---------- the rubric, line by line ---------- */
 
-/** Categories a line buried in hedges and fillers cannot earn: it is not direct, clear or a real answer. */
+/** Categories a buried line cannot earn: it is not direct, clear or a real answer. */
 const UNCLEAR_LOSES = new Set<Category>(['structure', 'direct', 'answers', 'asks', 'objections']);
 
 /**
  * What a line keeps of what the rubric found: a line that leaves the scenario (small talk, talking to
  * the software) earns nothing, a line that attacks the other person earns nothing for empathy (and is
- * never praised: see strengths), and a line with two or more hedges and fillers earns nothing for
- * clarity of position. Costs always stay.
+ * never praised: see strengths), and a line buried in two or more hedges and fillers earns nothing for
+ * clarity of position and little for empathy. Costs always stay.
  */
 function judged(line: LineFeatures, found: Contribution[], topic: Set<string> | undefined): Contribution[] {
   const costs = found.filter((c) => CATEGORIES[c.category].effect === 'cost');
@@ -138,10 +138,23 @@ function judged(line: LineFeatures, found: Contribution[], topic: Set<string> | 
     return found.filter(
       (c) => CATEGORIES[c.category].effect === 'cost' || CATEGORIES[c.category].dimension !== 'empathy',
     );
-  if (line.fillers.length + line.hedges.length >= 2)
-    return found.filter((c) => !UNCLEAR_LOSES.has(c.category));
+  if (buried(line))
+    return found
+      .filter((c) => !UNCLEAR_LOSES.has(c.category) && c.category !== 'tone')
+      .map((c) => (muffled(c) ? { ...c, points: round1(c.points * MUFFLED) } : c));
   return found;
 }
+
+/** Two or more hedges and fillers: the line's point is buried under them. */
+const buried = (line: LineFeatures): boolean => line.fillers.length + line.hedges.length >= 2;
+
+/**
+ * Care said through a cloud of fillers ("Um, yeah, I, uh, I hear you, like, totally") reaches the other
+ * person muffled: a buried line keeps this share of what it earns for empathy, and no credit for tone.
+ */
+const MUFFLED = 0.4;
+const muffled = (c: Contribution): boolean =>
+  CATEGORIES[c.category].effect === 'earned' && CATEGORIES[c.category].dimension === 'empathy';
 
 /** The scenario's content words: its title, description, roles, persona, objectives and strong answers. */
 function scenarioWords(scenario: ScenarioDefinition): Set<string> {
@@ -165,6 +178,11 @@ const GENERIC_NOUNS = new Set(
   'plan point idea part question problem issue update detail step thing time way help work option moment bit lot sense matter concern challenge team role job company people'.split(
     ' ',
   ),
+);
+
+/** Words of the calendar tie a line to nothing: "The weather has been awful this week" shares "week" with any plan. */
+const CALENDAR = new Set(
+  'day week month year today tomorrow yesterday morning afternoon evening night weekend time'.split(' '),
 );
 
 /**
@@ -193,7 +211,9 @@ function leftScenario(line: LineFeatures, topic: Set<string> | undefined): boole
     line.openQuestions.some((m) => m.text.split(/\s+/).length >= 8);
   if (moves > 0 || !names || substantive || vague || other) return false;
   const partner = line.partner ? contentLemmas(analyseText(line.partner.text)) : new Set<string>();
-  return ![...contentLemmas(line.analysed)].some((lemma) => topic.has(lemma) || partner.has(lemma));
+  return ![...contentLemmas(line.analysed)].some(
+    (lemma) => !CALENDAR.has(lemma) && (topic.has(lemma) || partner.has(lemma)),
+  );
 }
 
 function rubric(line: LineFeatures): Contribution[] {
@@ -565,10 +585,7 @@ function strengths(ctx: NarrativeContext): string[] {
     // A question is not a stated position, an acknowledgement or evidence: it is praised as a question.
     // Praise quotes a line worth repeating: not one buried in fillers and hedges ("So um, I kind of…").
     const top = total.top.find(
-      (c) =>
-        !hostile(c.line) &&
-        !(STATEMENT_ONLY.has(category) && asked(c)) &&
-        c.line.fillers.length + c.line.hedges.length < 2,
+      (c) => !hostile(c.line) && !(STATEMENT_ONLY.has(category) && asked(c)) && !buried(c.line),
     );
     const text = STRENGTH_TEXT[category];
     const said = top && text?.(top, total.top, ctx);
