@@ -193,7 +193,7 @@ describe('scoreTranscript output', () => {
     expect(feedback.suggestions.join(' ')).toContain(
       `Next time, work on this objective: ${lowered}. What a strong answer does: `,
     );
-    expect(feedback.promptVersion).toBe('builtin-rubric@4');
+    expect(feedback.promptVersion).toBe('builtin-rubric@5');
   });
 
   it('names the line and its index for every objective met', () => {
