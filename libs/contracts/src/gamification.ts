@@ -161,6 +161,9 @@ export const streakStatusSchema = z.object({
 });
 export type StreakStatus = z.infer<typeof streakStatusSchema>;
 
+/** The streak, league and recommendations reads take no query parameters; any sent is refused by name. */
+export const noQuerySchema = z.object({}).strict();
+
 /** POST /api/gamification/streak-freezes takes an empty object (or no body). */
 export const buyStreakFreezeBodySchema = z.object({}).strict().default({});
 

@@ -3,6 +3,7 @@ import {
   buyStreakFreezeBodySchema,
   claimDailyChallengeBodySchema,
   leaderboardQuerySchema,
+  noQuerySchema,
   RPC,
   type ClaimDailyChallengeBody,
   type DailyChallenge,
@@ -57,7 +58,10 @@ export class GamificationController {
 
   /** The streak with its freezes: how many are held and which days they covered. */
   @Get('streak')
-  streak(@CurrentUser() user: AuthenticatedUser): Promise<StreakStatus> {
+  streak(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query(new ZodValidationPipe(noQuerySchema)) _query: object,
+  ): Promise<StreakStatus> {
     return this.clients.sendAs(user, 'gamification', RPC.gamification.streak, {});
   }
 
@@ -73,7 +77,10 @@ export class GamificationController {
 
   /** The caller's weekly league, ranked, with its promotion and demotion zones. */
   @Get('league')
-  league(@CurrentUser() user: AuthenticatedUser): Promise<League> {
+  league(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query(new ZodValidationPipe(noQuerySchema)) _query: object,
+  ): Promise<League> {
     return this.clients.sendAs(user, 'gamification', RPC.gamification.league, {});
   }
 }
@@ -87,7 +94,10 @@ export class RecommendationsController {
   constructor(private readonly clients: ServiceClients) {}
 
   @Get('recommendations')
-  async recommendations(@CurrentUser() user: AuthenticatedUser): Promise<Recommendations> {
+  async recommendations(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query(new ZodValidationPipe(noQuerySchema)) _query: object,
+  ): Promise<Recommendations> {
     const scenarios = await this.clients.sendAs<Scenario[]>(user, 'sessions', RPC.sessions.listScenarios, {});
     return this.clients.sendAs(user, 'gamification', RPC.gamification.recommendations, {
       scenarios: scenarios.map(({ id, title, description, category, difficulty, locked }) => ({

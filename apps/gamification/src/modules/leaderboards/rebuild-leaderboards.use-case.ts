@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { currentBuckets } from './leaderboard-buckets';
+import { CATEGORY_ORDER, currentBuckets } from './leaderboard-buckets';
 import { LeaderboardScores } from './leaderboard-scores.repository';
 import type { LeaderboardStore } from './leaderboard.store';
 
@@ -33,7 +33,7 @@ export class RebuildLeaderboardsUseCase {
         const rows = await this.scores.scoresOfEveryone(manager, bucket);
         players = Math.max(players, rows.length);
         await this.store.fill(bucket, rows);
-        boards += 4;
+        boards += CATEGORY_ORDER.length;
       }
       return { players, boards, deletedKeys };
     });

@@ -1,9 +1,12 @@
 import type {
   DailyChallenge,
   GamificationSummary,
+  League,
   Leaderboard,
   LeaderboardCategory,
   LeaderboardPeriod,
+  Recommendations,
+  StreakStatus,
 } from '@parley/contracts';
 import { baseApi } from '../../api/baseApi';
 
@@ -41,6 +44,26 @@ export const gamificationApi = baseApi.injectEndpoints({
       }),
       providesTags: ['Leaderboard'],
     }),
+    /** The streak with its freezes (held, price, the days they covered). */
+    streakStatus: build.query<StreakStatus, void>({
+      query: () => '/gamification/streak',
+      providesTags: ['Gamification'],
+    }),
+    /** Buys a streak freeze with XP; the streak card and the summary are reloaded. */
+    buyStreakFreeze: build.mutation<StreakStatus, void>({
+      query: () => ({ url: '/gamification/streak-freezes', method: 'POST', body: {} }),
+      invalidatesTags: ['Gamification'],
+    }),
+    /** This week's league: tier, members ranked by week XP, promotion and demotion zones. */
+    league: build.query<League, void>({
+      query: () => '/gamification/league',
+      providesTags: ['Gamification', 'Leaderboard'],
+    }),
+    /** Three scenarios for the weakest skill, each with a one-line reason. */
+    recommendations: build.query<Recommendations, void>({
+      query: () => '/user/recommendations',
+      providesTags: ['Gamification'],
+    }),
   }),
 });
 
@@ -49,4 +72,8 @@ export const {
   useDailyChallengesQuery,
   useClaimDailyChallengeMutation,
   useLeaderboardQuery,
+  useStreakStatusQuery,
+  useBuyStreakFreezeMutation,
+  useLeagueQuery,
+  useRecommendationsQuery,
 } = gamificationApi;

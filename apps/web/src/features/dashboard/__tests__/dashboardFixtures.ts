@@ -1,9 +1,12 @@
 import type {
   DailyChallenge,
   GamificationSummary,
+  League,
   Profile,
   ProgressRecord,
+  Recommendations,
   Scenario,
+  StreakStatus,
 } from '@parley/contracts';
 import { vi } from 'vitest';
 import { json, testProfile, testSettings } from '../../../test/fixtures';
@@ -88,6 +91,75 @@ export const progressRecords: ProgressRecord[] = [
   { session_id: 's3', created_at: '2025-06-14T12:00:00.000Z', clarity: 7.5, empathy: 7, persuasion: 5 },
 ];
 
+export const streakStatus: StreakStatus = {
+  streak: 4,
+  longest: 9,
+  freezesHeld: 1,
+  maxFreezes: 2,
+  freezePrice: 200,
+  spendableXp: 120,
+  frozenDays: ['2025-06-12'],
+};
+
+const member = (
+  rank: number,
+  weekXp: number,
+  id = `00000000-0000-7000-8000-${String(rank).padStart(12, '0')}`,
+) => ({
+  rank,
+  id,
+  username: `Learner ${rank}`,
+  xp: 500 + weekXp,
+  level: 2,
+  weekXp,
+});
+
+/** A full Silver league of 30: the signed-in user is 5th (promotion zone). */
+export const league: League = {
+  week: '2025-W24',
+  tier: 'Silver',
+  settlesAt: '2025-06-16T12:00:00.000Z',
+  members: Array.from({ length: 30 }, (_, i) =>
+    i === 4
+      ? { ...member(5, 400, testSession.user.id), username: 'Ada Lovelace' }
+      : member(i + 1, 600 - i * 20),
+  ),
+  me: { rank: 5, weekXp: 400 },
+  zones: { promotion: 7, demotion: 5 },
+  lastResult: { week: '2025-W23', rank: 3, outcome: 'promoted', tier: 'Silver' },
+};
+
+export const recommendations: Recommendations = {
+  focus: 'empathy',
+  averages: { clarity: 6.8, empathy: 4.6, persuasion: 6.1 },
+  recommendations: [
+    {
+      scenario_id: 'giving-feedback-late-report',
+      title: 'Feedback on a Late Report',
+      description: 'Tell a colleague their report was late.',
+      difficulty: 'Beginner',
+      category: 'giving-feedback',
+      reason: 'Builds empathy, your lowest score lately (4.6 / 10), pitched at your level.',
+    },
+    {
+      scenario_id: 'conflict-shared-desk',
+      title: 'The Shared Desk',
+      description: 'Settle a dispute over a shared desk.',
+      difficulty: 'Beginner',
+      category: 'conflict-resolution',
+      reason: 'Builds empathy, your lowest score lately (4.6 / 10), pitched at your level.',
+    },
+    {
+      scenario_id: 'customer-refund',
+      title: 'Refund Request',
+      description: 'A customer wants a refund.',
+      difficulty: 'Intermediate',
+      category: 'customer-service',
+      reason: 'Builds empathy, your lowest score lately (4.6 / 10).',
+    },
+  ],
+};
+
 type Handler = (request: Request) => Response | Promise<Response>;
 /** A JSON body to answer with 200, or a handler for full control. */
 type Answer = unknown;
@@ -102,6 +174,10 @@ export interface DashboardAnswers {
   progress: Answer;
   /** GET /api/user/settings: the gamification panel reads the Settings → Gamification toggles. */
   settings: Answer;
+  streak: Answer;
+  buyFreeze: Answer;
+  league: Answer;
+  recommendations: Answer;
 }
 
 export const defaultAnswers: DashboardAnswers = {
@@ -113,6 +189,10 @@ export const defaultAnswers: DashboardAnswers = {
   claim: (request: Request) => json({ error: `unexpected ${request.method}` }, 500),
   progress: [],
   settings: testSettings,
+  streak: streakStatus,
+  buyFreeze: (request: Request) => json({ error: `unexpected ${request.method}` }, 500),
+  league,
+  recommendations,
 };
 
 const ROUTES: Array<[method: string, path: RegExp, key: keyof DashboardAnswers]> = [
@@ -124,6 +204,10 @@ const ROUTES: Array<[method: string, path: RegExp, key: keyof DashboardAnswers]>
   ['POST', /^\/api\/gamification\/claim-daily-challenge$/, 'claim'],
   ['GET', /^\/api\/user\/progress\/[^/]+$/, 'progress'],
   ['GET', /^\/api\/user\/settings$/, 'settings'],
+  ['GET', /^\/api\/gamification\/streak$/, 'streak'],
+  ['POST', /^\/api\/gamification\/streak-freezes$/, 'buyFreeze'],
+  ['GET', /^\/api\/gamification\/league$/, 'league'],
+  ['GET', /^\/api\/user\/recommendations$/, 'recommendations'],
 ];
 
 /** Stubs fetch with the dashboard's calls; anything else answers 404 so a stray call shows up. */

@@ -12,6 +12,7 @@ import { ProgressView } from '../../progress/components/ProgressView';
 import { greetingLine } from '../greeting';
 import { allowanceOf, mustUpgrade } from '../usage';
 import { QuickActions } from './QuickActions';
+import { RecommendedForYou } from './RecommendedForYou';
 import { ScenarioOfTheDay } from './ScenarioOfTheDay';
 import { StatCards } from './StatCards';
 import { ToastRegion, useToasts } from './Toasts';
@@ -96,6 +97,8 @@ export function DashboardPage() {
           <UsageSummary allowance={allowance} />
         </div>
       </div>
+
+      <RecommendedForYou />
 
       {userId ? (
         <>

@@ -14,7 +14,9 @@ import {
   useGamificationSummaryQuery,
 } from '../gamificationApi';
 import { performanceChartOptions } from '../performanceChart';
+import { LeagueCard } from './LeagueCard';
 import { ProgressBar } from './ProgressBar';
+import { StreakFreezes } from './StreakFreezes';
 import './GamificationPanel.css';
 
 /** How many of the newest badges the panel shows (spec section 9). */
@@ -132,6 +134,7 @@ function PanelContent({
           <span aria-hidden="true">🔥</span> {streak} {streak === 1 ? 'day' : 'days'}
         </p>
         <p className="pw-muted gamification__meta">{GAMIFICATION_TEXTS.streakHint}</p>
+        <StreakFreezes notify={notify} />
       </article>
 
       <DailyChallengeCard notify={notify} />
@@ -188,6 +191,9 @@ function PanelContent({
           )}
         </article>
       ) : null}
+
+      {/* The weekly league is a leaderboard too: the same setting hides it. */}
+      {visible.leaderboard ? <LeagueCard userId={userId} /> : null}
 
       <PerformanceCard userId={userId} />
     </div>

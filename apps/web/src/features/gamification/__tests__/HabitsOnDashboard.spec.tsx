@@ -1,0 +1,138 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, testSettings } from '../../../test/fixtures';
+import { renderApp, testSession } from '../../../test/renderApp';
+import {
+  league,
+  recommendations,
+  streakStatus,
+  stubDashboardApi,
+} from '../../dashboard/__tests__/dashboardFixtures';
+import { zoneOf } from '../components/LeagueCard';
+
+vi.mock('../../progress/highcharts', () => ({ default: { chart: () => ({ destroy: () => {} }) } }));
+
+const SLOW = { timeout: 5000 };
+
+function openDashboard() {
+  return renderApp('/dashboard', { storedSession: testSession });
+}
+
+describe('streak freezes on the dashboard', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the freezes held and the day one was used', async () => {
+    stubDashboardApi();
+    openDashboard();
+    const freezes = await screen.findByTestId('streak-freezes', {}, SLOW);
+    expect(within(freezes).getByText('Streak freezes: 1 / 2')).toBeTruthy();
+    expect(within(freezes).getByTestId('freeze-used').textContent).toBe('Freeze used on Thursday, June 12');
+    const buy = within(freezes).getByRole('button', { name: 'Buy a Freeze (200 XP)' });
+    expect((buy as HTMLButtonElement).disabled).toBe(true); // 120 XP to spend
+    expect(within(freezes).getByText('A freeze costs 200 XP; you have 120 XP to spend.')).toBeTruthy();
+  });
+
+  it('buys a freeze, says so, and reloads the streak', async () => {
+    let bought = false;
+    const { callsTo } = stubDashboardApi({
+      streak: () =>
+        json(
+          bought
+            ? { ...streakStatus, freezesHeld: 2, spendableXp: 100 }
+            : { ...streakStatus, spendableXp: 300 },
+        ),
+      buyFreeze: () => {
+        bought = true;
+        return json({ ...streakStatus, freezesHeld: 2, spendableXp: 100 });
+      },
+    });
+    openDashboard();
+    const freezes = await screen.findByTestId('streak-freezes', {}, SLOW);
+    fireEvent.click(within(freezes).getByRole('button', { name: 'Buy a Freeze (200 XP)' }));
+    expect(await screen.findByText('Streak freeze bought!')).toBeTruthy();
+    await waitFor(() => expect(within(freezes).getByText('Streak freezes: 2 / 2')).toBeTruthy());
+    expect(within(freezes).getByText('You hold the most freezes you can.')).toBeTruthy();
+    expect(callsTo('POST', '/api/gamification/streak-freezes')).toHaveLength(1);
+  });
+});
+
+describe('the weekly league on the dashboard', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the tier, the members by week XP, and the promotion and demotion zones', async () => {
+    stubDashboardApi();
+    openDashboard();
+    const card = await screen.findByTestId('league', {}, SLOW);
+    expect(within(card).getByTestId('league-tier').textContent).toBe('Silver League');
+    const rows = within(card)
+      .getAllByRole('listitem')
+      .filter((li) => li.hasAttribute('data-zone'));
+    expect(rows).toHaveLength(30);
+    expect(rows.map((r) => r.getAttribute('data-zone'))).toEqual([
+      ...Array<string>(7).fill('promotion'),
+      ...Array<string>(18).fill('safe'),
+      ...Array<string>(5).fill('demotion'),
+    ]);
+    const me = rows.find((r) => r.getAttribute('aria-current') === 'true')!;
+    expect(me.textContent).toContain('Ada Lovelace');
+    expect(me.textContent).toContain('400 XP');
+    expect(within(card).getByText('▲ Promotion zone: top 7')).toBeTruthy();
+    expect(within(card).getByText('▼ Demotion zone: bottom 5')).toBeTruthy();
+    expect(within(card).getByText('Last week you finished #3 and moved up to Silver.')).toBeTruthy();
+  });
+
+  it('invites a learner with no XP this week to join', async () => {
+    stubDashboardApi({ league: { ...league, members: [], me: null, lastResult: null } });
+    openDashboard();
+    const card = await screen.findByTestId('league', {}, SLOW);
+    expect(
+      within(card).getByText('Earn XP this week to join a league of learners at your tier.'),
+    ).toBeTruthy();
+  });
+
+  it('is hidden, with the leaderboard, when show_leaderboard is off', async () => {
+    stubDashboardApi({ settings: { ...testSettings, show_leaderboard: false } });
+    openDashboard();
+    await screen.findByRole('heading', { name: 'Current Streak' }, SLOW);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Leaderboard' })).toBeNull());
+    expect(screen.queryByTestId('league')).toBeNull();
+  });
+
+  it('puts a rank in the right zone at the edges of a league', () => {
+    const zones = { promotion: 7, demotion: 5 };
+    expect([7, 8, 25, 26].map((rank) => zoneOf(rank, 30, zones))).toEqual([
+      'promotion',
+      null,
+      null,
+      'demotion',
+    ]);
+    expect(zoneOf(1, 1, { promotion: 1, demotion: 0 })).toBe('promotion');
+  });
+});
+
+describe('Recommended for you', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists three scenarios for the weakest skill, each with its reason and a way to practise it', async () => {
+    stubDashboardApi();
+    openDashboard();
+    const section = await screen.findByRole('region', { name: 'Recommended for you' }, SLOW);
+    expect(within(section).getByText('Aimed at empathy, your lowest skill lately (4.6 / 10).')).toBeTruthy();
+    const items = within(section).getAllByRole('heading', { level: 3 });
+    expect(items.map((h) => h.textContent)).toEqual(recommendations.recommendations.map((r) => r.title));
+    const link = within(section).getByRole('link', { name: 'Practice Now: Feedback on a Late Report' });
+    expect(link.getAttribute('href')).toBe('/scenario/giving-feedback-late-report');
+    expect(
+      within(section).getAllByText(
+        'Builds empathy, your lowest score lately (4.6 / 10), pitched at your level.',
+      ),
+    ).toHaveLength(2);
+  });
+
+  it('is left out when the recommendations cannot be read', async () => {
+    stubDashboardApi({ recommendations: () => json({ error: 'down' }, 503) });
+    openDashboard();
+    await screen.findByRole('heading', { name: 'Current Streak' }, SLOW);
+    expect(screen.queryByRole('region', { name: 'Recommended for you' })).toBeNull();
+  });
+});
