@@ -35,11 +35,17 @@ export interface FirmPosition {
   more: string[];
   /** What would move the persona, as terms: a learner who offers these has met the condition. */
   conditionTerms: Set<string>;
+  /** It waits for evidence ("needs one specific example with a result"): a learner's numbers with reasons meet it. */
+  wantsEvidence: boolean;
   /** Terms only this position uses in the scenario: a single one is a strong sign it is the topic. */
   keyTerms: Set<string>;
   anchor: Anchor | null;
   terms: Set<string>;
 }
+
+/** What a position waits for, after its "; needs …" or its condition word, when that is evidence. */
+const WANTS_EVIDENCE =
+  /\b(?:examples?|results?|data|evidence|proof|numbers|figures|metrics|track record|sample size|case stud(?:y|ies))\b/i;
 
 /** A clause's condition that the learner must meet; said aloud it would hand over the answer key. */
 export const LEARNER_CONDITION =
@@ -294,6 +300,7 @@ export function parsePosition(raw: string, index: number, refs: PersonaRefs): Fi
     anchor: anchorIn(raw),
     terms: contentTerms(raw.replace(LEARNER_CONDITION, ' ')),
     conditionTerms: contentTerms(conditionsOf(raw).join(' ')),
+    wantsEvidence: WANTS_EVIDENCE.test(raw.split(';').slice(1).join(';') || conditionsOf(raw).join(' ')),
     keyTerms: new Set<string>(),
   };
 }

@@ -142,7 +142,7 @@ describe.each(CHAT_TONES)('grounded replies (%s)', (tone) => {
   it('interview: Dana does not drag an old figure into an unrelated answer', () => {
     const replies = play(scenario('ji-tell-me-about-yourself'), tone, INTERVIEW).map((t) => t.reply);
     expect(replies[2]).not.toMatch(/40%/);
-    expect(replies[2]).toMatch(/Harvest Lane|example/i);
+    expect(replies[2]).toMatch(/Harvest Lane|example|\?$/i);
     expect(replies.join(' ')).not.toMatch(/final position|where do we land/i);
   });
 });

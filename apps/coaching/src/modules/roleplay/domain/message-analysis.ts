@@ -264,9 +264,28 @@ export function analyseMessage(raw: string): MessageAnalysis {
   };
 }
 
+/** Fillers and discourse words a sentence may open with before its real start. */
+const LEADING_FILLERS = /^(?:(?:uh|um|er|so|basically|like|yeah|well|okay|ok|i mean)\b[,\s]*)+/i;
+const STARTS_AS_QUESTION =
+  /^(?:what|how|why|when|where|who|which|is|are|am|was|were|do|does|did|can|could|will|would|should|shall|have|has|may|might)\b/i;
+
+/**
+ * "It's kind of complicated, you know?" and "I think it's, you know, fine?" end in a question mark but
+ * ask nothing: a statement with a "you know?" tag, or one that opens "I think" or "it's" (uptalk).
+ */
+function rhetorical(text: string): boolean {
+  const core = text.replace(LEADING_FILLERS, '');
+  if (STARTS_AS_QUESTION.test(core)) return false;
+  if (/,\s*you know\?$/i.test(text)) return true;
+  return (
+    /^(?:i (?:think|guess|mean|feel|suppose)|it(?:'s| is))\b/i.test(core) &&
+    !/\b(?:what|how|why)\b/i.test(core)
+  );
+}
+
 function isQuestion(sentence: string, tokens: Array<{ lower: string; pos: string }>): boolean {
   const text = sentence.trim();
-  if (text.endsWith('?')) return true;
+  if (text.endsWith('?')) return !rhetorical(text);
   const firstWord = tokens.find(
     (t) =>
       t.pos !== 'PUNCT' &&

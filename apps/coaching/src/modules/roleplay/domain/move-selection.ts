@@ -50,7 +50,11 @@ export function planMoves(ctx: TurnContext): Move[] {
 
   const substance = core(ctx);
   moves.push(...noteFigure(ctx, substance), ...substance);
-  return [...moves, ...forward(ctx, moves)];
+  const planned = [...moves, ...forward(ctx, moves)];
+  // "What happens next?" in a reply that closes: the close is the answer.
+  return planned.some((m) => m.kind === 'close')
+    ? planned.filter((m) => !(m.kind === 'answer' && m.content.kind === 'next-step'))
+    : planned;
 }
 
 /** A turn about something else entirely: small talk on a subject the scenario never mentions. */
@@ -479,6 +483,17 @@ function answer(ctx: TurnContext, question: Question): AnswerContent {
       return { kind: 'item', text: goal.statement, conflict: false };
     if (!openGoal(ctx)) return { kind: 'nothing-else' };
   }
+  // "What happens next?": what the persona still needs from the learner, or how it goes on from here.
+  if (
+    /\b(?:what happens (?:next|now)|what are the next steps|where do (?:we|i) go from here|what (?:now|do (?:we|i) do next))\b/.test(
+      text,
+    )
+  ) {
+    const goal = openGoal(ctx) ?? nextGoal(ctx);
+    if (goal?.statement && !mentioned(state, goal.statement) && !goal.statement.endsWith('?'))
+      return { kind: 'item', text: goal.statement, conflict: false };
+    return { kind: 'next-step' };
+  }
   // Asking permission ("Can I take your name?", "Shall I start with the timeline?") gets a yes.
   if (
     /(?:^|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) (?:i|we)|do you want me to|would you like me to|shall i|should i|do you have (?:a )?(?:few |couple of )?(?:minutes?|moment|sec(?:ond)?|time))\b/.test(
@@ -897,8 +912,11 @@ function nextPress(ctx: TurnContext): string | null {
   const promised = [...state.earlier, latest].filter(
     (a) => (a.commitment || a.proposal) && !a.pushback && !a.refusal,
   );
+  // Numbers given with reasons ("lifted orders by 15% over four weekends") are the evidence some wait for.
+  const evidenced = [...state.earlier, latest].some((a) => a.reasons && a.figures.length > 0);
   for (const p of ordered) {
     if (promised.some((a) => looseOverlap(a.terms, p.keyTerms) >= 2)) continue;
+    if (p.wantsEvidence && evidenced) continue;
     // What the learner just gave is what this position waits for: it is not pressed now.
     if (state.yielded.has(p.index) || conditionMet(p, latest.terms)) continue;
     const relevance = overlap(recentTerms, p.terms);

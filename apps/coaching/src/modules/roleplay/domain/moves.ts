@@ -36,6 +36,7 @@ export type AnswerContent =
   | { kind: 'sure'; subject?: string | null }
   | { kind: 'pledge'; text: string }
   | { kind: 'nothing-else' }
+  | { kind: 'next-step' }
   | { kind: 'asap' }
   | { kind: 'recap'; text: string }
   | { kind: 'generic' };

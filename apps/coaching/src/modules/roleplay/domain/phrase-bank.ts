@@ -133,6 +133,24 @@ export const AFTER_CLOSE_ASIDE: Options = {
   neutral: ["That's for another time.", 'Another time, maybe.', 'Maybe later.'],
   tough: ["That's for another time.", 'Not now. Maybe later.', 'Another time.'],
 };
+/** After the close, thanks get thanks back (never a bare "Yes."), and never another goodbye. */
+export const AFTER_CLOSE_THANKS: Options = {
+  friendly: ['Thank you too!', 'My pleasure.', "You're welcome, and thank you."],
+  neutral: ['Thank you too.', "You're welcome.", 'Likewise, thanks.'],
+  tough: ['Likewise.', 'Mm. Thanks.', 'Noted. Thanks.'],
+};
+/** After the close, a small question ("Anything else you need?") gets an answer, not "Okay." */
+export const AFTER_CLOSE_QUESTION: Options = {
+  friendly: ['I think I have what I need for now.', "Let's save that for next time."],
+  neutral: ['I have what I need for now.', 'We can take that up next time.'],
+  tough: ['I have what I need.', 'That can wait for next time.'],
+};
+/** After the close, the learner leaving ("I should probably go") is let go. */
+export const AFTER_CLOSE_LEAVING: Options = {
+  friendly: ['Of course.', 'Sounds good.', 'No problem at all.'],
+  neutral: ['Understood.', 'Of course.', 'Sure.'],
+  tough: ['Fine.', 'Understood.', 'Right.'],
+};
 export const AFTER_CLOSE_WORD: Options = {
   friendly: [
     'Of course.',
@@ -157,7 +175,6 @@ export const AFTER_CLOSE_WORD: Options = {
     'Right.',
     'Understood.',
     'Got it.',
-    'Yes.',
     'Alright.',
     'Very well.',
     'Okay, noted.',
@@ -170,7 +187,6 @@ export const AFTER_CLOSE_WORD: Options = {
     'Right.',
     'Sure.',
     'Understood.',
-    'Yes.',
     'Got it.',
     'Alright.',
     'We said that.',
@@ -185,7 +201,6 @@ export const AFTER_WALK_OUT = [
   "I'm not discussing this any further right now.",
   'Not while you talk to me like that.',
   'An apology would be a start.',
-  'No.',
   'I heard you.',
 ];
 export const AFTER_WALK_OUT_APOLOGY = [
@@ -344,6 +359,21 @@ export const NOTHING_ELSE: Options = {
   friendly: ["No, I think that's everything. Thank you.", "That's all from me, thanks."],
   neutral: ["No, that's everything.", "That's all I needed."],
   tough: ["No. That's it.", "That's all, as long as it gets done."],
+};
+/** "What happens next?" with nothing left to ask of the learner: how the persona goes on from here. */
+export const NEXT_STEP: Options = {
+  friendly: [
+    "Next, I'll think over what you've said and get back to you.",
+    "From here, I'd like us to agree one concrete step and a date.",
+  ],
+  neutral: [
+    "I'll think about what you've said and get back to you.",
+    'Next, we agree one concrete step and a date.',
+  ],
+  tough: [
+    'You come back to me with something concrete. Then we talk.',
+    'That depends on what you put on the table.',
+  ],
 };
 export const DEFLECT_ANSWER: Options = {
   friendly: [

@@ -36,6 +36,7 @@ import {
   SURE,
   SURE_ABOUT,
   PLEDGE,
+  NEXT_STEP,
   NOTHING_ELSE,
   DEFLECT_ANSWER,
   WELLBEING,
@@ -401,6 +402,9 @@ function realiseAnswer(
       return;
     case 'nothing-else':
       if (!take(tone(NOTHING_ELSE))) take(tone(GENERIC_ANSWER));
+      return;
+    case 'next-step':
+      if (!take(tone(NEXT_STEP))) take(tone(GENERIC_ANSWER));
       return;
     case 'pledge':
       take(tone(PLEDGE), (t) => t.replace('{p}', content.text));

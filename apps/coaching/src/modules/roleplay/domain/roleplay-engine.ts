@@ -1,6 +1,14 @@
 import type { ChatTone, ScenarioCategory, ScenarioDefinition } from '@parley/contracts';
 import { deriveState, sentenceKey, splitSentences, type ChatLine, type Phase } from './conversation-state';
-import { AFTER_CLOSE_ASIDE, AFTER_CLOSE_POINT, AFTER_CLOSE_WORD, CLOSE } from './phrase-bank';
+import {
+  AFTER_CLOSE_ASIDE,
+  AFTER_CLOSE_LEAVING,
+  AFTER_CLOSE_POINT,
+  AFTER_CLOSE_QUESTION,
+  AFTER_CLOSE_THANKS,
+  AFTER_CLOSE_WORD,
+  CLOSE,
+} from './phrase-bank';
 import { detectInjection, isIdentityProbe, sanitiseReply, type Internals } from './guard-rails';
 import { analyseMessage, type MessageAnalysis } from './message-analysis';
 import { offTopicTurn, planMoves } from './move-selection';
@@ -75,12 +83,14 @@ export function planReply(input: ReplyInput): ReplyPlan {
   const moves = closed ? planned.filter((m) => !AFTER_CLOSE_DROPS.has(m.kind)) : planned;
   const draft = realise(moves, { profile, tone, rng, said: state.said });
   if (closed) {
-    const brief = splitSentences(draft).slice(0, 2).join(' ');
+    const brief = capitalFirst(splitSentences(draft).slice(0, 2).join(' '));
     if (!brief || closes(brief)) return afterClose(input, messages, closedAt, analysis, baseSeed);
     return { text: brief, moves, phase: 'resolving', turn: state.turn, analysis };
   }
-  const drafted = capitalFirst(
-    sanitiseReply(draft, internalsOf(scenario), fallbackLine(profile.category, state.said, rng.int(100))),
+  const drafted = noInvitationWithGoodbye(
+    capitalFirst(
+      sanitiseReply(draft, internalsOf(scenario), fallbackLine(profile.category, state.said, rng.int(100))),
+    ),
   );
   // "Can you tell me your order number?": the persona gives the number it already named, then goes on.
   const known = identifierAsked(analysis, messages, scenario);
@@ -104,6 +114,17 @@ const FAREWELL_WORDS =
 /** Whether a line of the persona's closed the conversation (a walk-out has its own way back). */
 function closes(line: string): boolean {
   return FAREWELL_WORDS.test(line) || splitSentences(line).some((s) => CLOSING_LINES.has(sentenceKey(s)));
+}
+
+/** Lines that invite the learner to go on: they contradict a goodbye in the same reply. */
+const INVITATION =
+  /^(?:okay\.?\s*)?(?:keep going|let's keep going|go on|and then|i am still listening|what else|tell me what you propose|where do you want to go from here|so what's next|what happens now|back to it, then|so, where does that leave us)[.?!]*$/i;
+
+/** "Keep going. … Let's leave it there.": a reply that closes does not also ask the learner to go on. */
+function noInvitationWithGoodbye(text: string): string {
+  if (!closes(text)) return text;
+  const kept = splitSentences(text).filter((s) => !INVITATION.test(s.trim()));
+  return kept.length > 0 ? kept.join(' ') : text;
 }
 
 /**
@@ -142,11 +163,18 @@ function afterClose(
   );
   const rng = createRng(seed, messages.length, 0xc105e);
   const aside = offTopicTurn({ latest: analysis, profile: personaProfile(input.scenario) });
-  const banks = aside
-    ? [AFTER_CLOSE_ASIDE[input.tone], AFTER_CLOSE_WORD[input.tone]]
+  const first = aside
+    ? AFTER_CLOSE_ASIDE
     : newPoint(analysis, input.scenario) && !since.some((m) => m.content.split(' ').length > 3)
-      ? [AFTER_CLOSE_POINT[input.tone], AFTER_CLOSE_WORD[input.tone]]
-      : [AFTER_CLOSE_WORD[input.tone]];
+      ? AFTER_CLOSE_POINT
+      : analysis.thanks
+        ? AFTER_CLOSE_THANKS
+        : analysis.question
+          ? AFTER_CLOSE_QUESTION
+          : analysis.closing
+            ? AFTER_CLOSE_LEAVING
+            : undefined;
+  const banks = [...(first ? [first[input.tone]] : []), AFTER_CLOSE_WORD[input.tone]];
   const text =
     banks.flatMap((bank) => rng.shuffle(bank)).find((line) => !said.has(sentenceKey(line))) ??
     fallbackLine(input.scenario.category, said, rng.int(100));
