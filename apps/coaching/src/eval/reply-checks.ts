@@ -123,8 +123,12 @@ export function checkReply(ctx: ReplyContext): Failure[] {
   for (const limit of limitsOf(ctx.scenario)) {
     for (const sentence of sentencesOf(reply)) {
       const values = limit.unit === '$' ? moneyIn(sentence) : percentsIn(sentence);
-      const past = values.filter((v) =>
-        limit.direction === 'ceiling' ? v > limit.value * 1.0001 : v < limit.value * 0.9999,
+      // A limit bounds one quantity: a $8,000 sign-on cap says nothing about a $104,000 base salary.
+      const sameQuantity = (v: number): boolean => v / limit.value > 0.2 && v / limit.value < 5;
+      const past = values.filter(
+        (v) =>
+          sameQuantity(v) &&
+          (limit.direction === 'ceiling' ? v > limit.value * 1.0001 : v < limit.value * 0.9999),
       );
       if (past.length > 0 && !REFUSAL.test(sentence) && !sentence.trim().endsWith('?'))
         fail('within-limits', `agrees past its limit (${limit.direction} ${limit.value}): "${sentence}"`);

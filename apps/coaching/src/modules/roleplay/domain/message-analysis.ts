@@ -62,6 +62,8 @@ export interface MessageAnalysis {
   terms: Set<string>;
   /** A short piece of what was said, from the persona's side ("you can refund it today"). */
   quote: string | null;
+  /** "Anyway, about the offer.": back to the matter after a detour, with nothing new yet. */
+  returning?: boolean;
 }
 
 const GREETING =

@@ -1,5 +1,5 @@
 import type { ScenarioCategory } from '@parley/contracts';
-import { mentioned, sentenceKey } from './conversation-state';
+import { mentioned, sentenceKey, splitSentences } from './conversation-state';
 import { extractFigures, isNegotiable, type Figure } from './figures';
 import { recentTerms, type MessageAnalysis, type Question } from './message-analysis';
 import type { AnswerContent, ApologyResponse, Move, SpecificsFocus, TurnContext } from './moves';
@@ -31,7 +31,11 @@ export function planMoves(ctx: TurnContext): Move[] {
     moves.push({ kind: 'after-walk-out', apology: true });
     return [...moves, ...forward(ctx, moves)];
   }
-  if (ctx.injection) return [{ kind: 'deflect-injection', identity: ctx.identityProbe }, ...forward(ctx, [])];
+  if (ctx.injection)
+    return [
+      { kind: 'deflect-injection', identity: ctx.identityProbe, pending: waitingQuestion(ctx) },
+      ...forward(ctx, []),
+    ];
   if (latest.hostility > 0) {
     const strikes = state.hostility + 1;
     if (strikes >= 3 || (latest.hostility === 2 && strikes >= 2 && tone === 'tough'))
@@ -55,6 +59,32 @@ export function planMoves(ctx: TurnContext): Move[] {
   return planned.some((m) => m.kind === 'close')
     ? planned.filter((m) => !(m.kind === 'answer' && m.content.kind === 'next-step'))
     : planned;
+}
+
+/** The persona's last question, if its last line asked one: what a redirect can ask again. */
+function pendingQuestion(ctx: TurnContext): string | null {
+  const last = ctx.state.personaLines.at(-1) ?? '';
+  return (
+    splitSentences(last)
+      .filter((s) => s.endsWith('?'))
+      .pop() ?? null
+  );
+}
+
+/** The last question the persona asked in the conversation, answered or not. */
+function previousQuestion(ctx: TurnContext): string | null {
+  for (const line of [...ctx.state.personaLines].reverse()) {
+    const asked = splitSentences(line)
+      .filter((s) => s.endsWith('?'))
+      .pop();
+    if (asked) return asked;
+  }
+  return null;
+}
+
+/** The question a redirect can ask again: the one just asked, or else the last one asked. */
+function waitingQuestion(ctx: TurnContext): string | null {
+  return pendingQuestion(ctx) ?? previousQuestion(ctx);
 }
 
 /** A turn about something else entirely: small talk on a subject the scenario never mentions. */
@@ -114,7 +144,11 @@ function core(ctx: TurnContext): Move[] {
   if (latest.question?.kind === 'clarify' || (latest.clarification && !latest.question)) {
     return [{ kind: 'clarify', restate: lastPoint(ctx) }];
   }
-  if (!offer && offTopicTurn(ctx)) return [{ kind: 'off-topic', subject: '' }];
+  if (latest.returning && !latest.question && !offer) {
+    const waiting = waitingQuestion(ctx);
+    if (waiting) return [{ kind: 'resume', question: waiting }];
+  }
+  if (!offer && offTopicTurn(ctx)) return [{ kind: 'off-topic', subject: '', pending: waitingQuestion(ctx) }];
 
   if (offer) return figureMoves(ctx, offer);
   const open = openOffer(ctx);
@@ -662,6 +696,17 @@ function pledge(question: string): string | null {
     /\b(?:you|your|yours|yourself|me|my|mine|myself)\b/gi,
     (w) => SWAP[w.toLowerCase()] ?? w,
   );
+  // Seven of the learner's words in a row said back is parroting ("I'll check what is possible and come
+  // back…"): the persona promises it in its own words.
+  const before = clause.split(/\s+/);
+  const after = flipped.split(/\s+/);
+  let run = 0;
+  let longest = 0;
+  after.forEach((word, i) => {
+    run = word === before[i] ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  });
+  if (longest >= 7) return "I'll look into it and get back to you.";
   return `I'll ${flipped}.`;
 }
 
@@ -796,6 +841,7 @@ function pushbackMoves(ctx: TurnContext, about?: FirmPosition): Move[] {
 function forward(ctx: TurnContext, sofar: Move[]): Move[] {
   const { state, tone } = ctx;
   const stops = [
+    'resume',
     'close',
     'not-so-fast',
     'walk-out',
@@ -840,7 +886,8 @@ function forward(ctx: TurnContext, sofar: Move[]): Move[] {
     goal && (goal.statement?.endsWith('?') || !ASKS_RATHER_THAN_TELLS.has(ctx.profile.category));
   const pursue: Move[] = goal && sayable ? [{ kind: 'pursue-goal', goal, first }] : [];
   // Once a figure is agreed, the persona moves on to what else it wants rather than pressing.
-  const press = settled ? null : nextPress(ctx);
+  // Back from small talk, the persona picks its own thread up again; it does not state a position out of nowhere.
+  const press = settled || sofar.some((m) => m.kind === 'off-topic') ? null : nextPress(ctx);
   const pressing: Move[] = press ? [{ kind: 'press', line: press }] : [];
   switch (state.phase) {
     case 'opening':

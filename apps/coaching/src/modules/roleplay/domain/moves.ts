@@ -56,7 +56,7 @@ export interface FigureMove {
 }
 
 export type Move =
-  | { kind: 'deflect-injection'; identity: boolean }
+  | { kind: 'deflect-injection'; identity: boolean; pending: string | null }
   | { kind: 'hostility'; level: 1 | 2; warned: boolean }
   | { kind: 'walk-out' }
   | { kind: 'after-walk-out'; apology: boolean }
@@ -65,8 +65,9 @@ export type Move =
   | { kind: 'apology'; response: ApologyResponse }
   | { kind: 'empathy'; disclose: PersonaFact | null }
   | { kind: 'clarify'; restate: string | null }
-  | { kind: 'off-topic'; subject: string }
+  | { kind: 'off-topic'; subject: string; pending: string | null }
   | { kind: 'steer'; quote: string | null }
+  | { kind: 'resume'; question: string }
   | { kind: 'answer'; question: Question; content: AnswerContent }
   | FigureMove
   | { kind: 'hold-firm'; position: FirmPosition; restated: boolean }

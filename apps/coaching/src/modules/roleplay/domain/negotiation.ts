@@ -120,7 +120,10 @@ export function figureMoves(ctx: TurnContext, offer: Figure): Move[] {
 
   if (bound?.anchor.direction === 'ceiling') {
     const limit = bound.anchor.figure.value ?? value;
-    const current = personaLast?.value ?? null;
+    // A limit the persona has already named ("I won't go above $104,000") is where it stands: it does not
+    // "meet the learner partway" at that same figure.
+    const named = state.personaLines.some((line) => line.includes(bound.anchor.figure.text));
+    const current = personaLast?.value ?? (named ? limit : null);
     if (current !== null && value <= current) moves.push(figureMove(offer.text, 'accept', base));
     else if (value <= limit) {
       if (persuasive || tone === 'friendly' || pushedBefore)
@@ -136,7 +139,7 @@ export function figureMoves(ctx: TurnContext, offer: Figure): Move[] {
         figureMove(offer.text, 'counter', { ...base, counter: fmt(stretch), atLimit: stretch >= limit }),
       );
     } else {
-      const reference = current !== null && personaLast!.text !== offer.text ? fmt(current) : null;
+      const reference = current !== null && personaLast?.text !== offer.text ? fmt(current) : null;
       const atLimit = current !== null && current >= limit;
       moves.push(figureMove(offer.text, 'hold', { ...base, reference, atLimit }));
       const concession = bound.position?.concession;

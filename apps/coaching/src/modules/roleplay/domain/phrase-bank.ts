@@ -243,7 +243,6 @@ export const DEFLECT_IDENTITY = [
 export const REDIRECT = [
   'Can we get back to {topic}?',
   'Back to {topic}, please.',
-  'So, {topic}.',
   'Anyway, {topic}.',
   "Let's stay on {topic}.",
   "I'm here to talk about {topic}.",
@@ -270,6 +269,26 @@ export const OFF_TOPIC: Options = {
   ],
   neutral: ['Maybe another time.', "That's not really what I'm here for.", "Let's not go off on a tangent."],
   tough: ["That's not why we're here.", "I don't have time for small talk.", "Let's not get sidetracked."],
+};
+
+/** Small talk again after every redirect was used: the waiting question, asked again. */
+export const ASKED_AGAIN = [
+  'I asked you: {q}',
+  'Again: {q}',
+  'My question stands: {q}',
+  'So, once more: {q}',
+];
+export const OFF_TOPIC_AGAIN: Options = {
+  friendly: ["We keep drifting! Let's get back to {topic}.", 'Okay, really now: back to {topic}.'],
+  neutral: ["We keep drifting. Let's get back to {topic}.", 'Really, back to {topic} now.'],
+  tough: ['We keep drifting. Back to {topic}, or we stop here.', 'Enough of that. Back to {topic}.'],
+};
+
+/** "Anyway, about the role.": the learner comes back, and the persona asks its waiting question again. */
+export const RESUME: Options = {
+  friendly: ['Great, thanks. {q}', "Yes, let's. {q}", 'Good idea. {q}'],
+  neutral: ['Good. {q}', 'Right. {q}', 'Thank you. {q}'],
+  tough: ['Finally. {q}', 'Good. {q}', 'About time. {q}'],
 };
 
 export const STEER_OPEN: Options = {

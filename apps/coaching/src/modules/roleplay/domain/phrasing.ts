@@ -37,6 +37,9 @@ import {
   SURE_ABOUT,
   PLEDGE,
   NEXT_STEP,
+  ASKED_AGAIN,
+  RESUME,
+  OFF_TOPIC_AGAIN,
   NOTHING_ELSE,
   DEFLECT_ANSWER,
   WELLBEING,
@@ -151,6 +154,15 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
     (t: string): string =>
       t.replace('{s}', s).replace('{l}', lc(s));
   const topic = ctx.profile.topic;
+  // "So, the interview." reads; "So, sorting this out." does not: a topic that is a clause takes the
+  // redirects that work around one.
+  const redirects = NOUN_TOPIC.test(topic) ? REDIRECT : REDIRECT.filter((t) => !/^(?:so|anyway),/i.test(t));
+  /** Back to the matter: a redirect, else the question still waiting for an answer, else a firmer word. */
+  const redirect = (pending: string | null): void => {
+    if (take(redirects, (t) => t.replace('{topic}', topic))) return;
+    if (pending && take(ASKED_AGAIN, (t) => t.replace('{q}', pending))) return;
+    take(tone(OFF_TOPIC_AGAIN), (t) => t.replace('{topic}', topic));
+  };
 
   for (const move of moves) {
     if (countSentences(out) >= maxSentences) break;
@@ -158,7 +170,7 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
       case 'deflect-injection':
         if (move.identity) take(DEFLECT_IDENTITY, (t) => t.replace('{first}', ctx.profile.firstName));
         else take(tone(DEFLECT));
-        take(REDIRECT, (t) => t.replace('{topic}', topic));
+        redirect(move.pending);
         break;
       case 'hostility':
         take(move.level === 2 ? tone(HOSTILE_STRONG) : tone(HOSTILE_MILD));
@@ -190,7 +202,11 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
         break;
       case 'off-topic':
         take(tone(OFF_TOPIC), (t) => t.replace('{x}', move.subject));
-        take(REDIRECT, (t) => t.replace('{topic}', topic));
+        redirect(move.pending);
+        break;
+      case 'resume':
+        if (!take(tone(RESUME), (t) => t.replace('{q}', move.question)))
+          take(ASKED_AGAIN, (t) => t.replace('{q}', move.question));
         break;
       case 'steer':
         take(tone(STEER_OPEN));
@@ -337,6 +353,9 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
   // Everything said already: an empty draft lets the guard rails supply the last-resort line.
   return out.join(' ');
 }
+
+/** A topic said as a noun phrase ("the interview", "your complaint"), not as a clause ("sorting this out"). */
+const NOUN_TOPIC = /^(?:the|your|our|my|this|that|these|those|a|an)\b/i;
 
 /** Filler words: never said back to the learner, whether as a subject, a detail or a hedge. */
 export const FILLER = /\b(?:um+|uh+|erm|like|kind of|sort of|basically|you know|i mean|i guess)\b/i;

@@ -176,7 +176,9 @@ function afterClose(
             : undefined;
   const banks = [...(first ? [first[input.tone]] : []), AFTER_CLOSE_WORD[input.tone]];
   const text =
-    banks.flatMap((bank) => rng.shuffle(bank)).find((line) => !said.has(sentenceKey(line))) ??
+    banks
+      .flatMap((bank) => rng.shuffle(bank))
+      .find((line) => !splitSentences(line).every((s) => said.has(sentenceKey(s)))) ??
     fallbackLine(input.scenario.category, said, rng.int(100));
   const turn = messages.filter((m) => m.sender === 'user').length;
   return { text, moves: [], phase: 'resolving', turn, analysis };
@@ -212,7 +214,7 @@ function minimalAnswer(analysis: MessageAnalysis, previous: string): MessageAnal
 /** "Anyway, about the offer." brings the learner back: the partner takes it up rather than asking what it means. */
 function backToIt(analysis: MessageAnalysis): MessageAnalysis {
   if (!/^(?:anyway|ok(?:ay)?|so|right),? (?:about|back to)\b/i.test(analysis.text.trim())) return analysis;
-  return { ...analysis, vague: false, hedges: [], clarification: false };
+  return { ...analysis, vague: false, hedges: [], clarification: false, returning: true };
 }
 
 const IDENTIFIER =
