@@ -7,6 +7,7 @@ import { QueueModule } from '@parley/server-queue';
 import { coachingDatabase } from './database/coaching.database';
 import { AiModule } from './modules/ai/ai.module';
 import { CoachingModule } from './modules/coaching/coaching.module';
+import { SpeechModule } from './modules/speech/speech.module';
 
 const SERVICE = 'coaching';
 
@@ -20,9 +21,15 @@ export class AppModule {
         DatabaseModule.forService(env, coachingDatabase),
         RedisModule.forRoot({ url: env.REDIS_URL, name: SERVICE }),
         MessagingModule.forService(SERVICE, env),
-        QueueModule.forRoot({ redisUrl: env.REDIS_URL }),
+        // Per deployment (and per test run): the topic prefix also keeps BullMQ keys apart, so a worker
+        // of another system on the same Redis never takes this one's analyses.
+        QueueModule.forRoot({
+          redisUrl: env.REDIS_URL,
+          prefix: env.KAFKA_TOPIC_PREFIX ? `bull-${env.KAFKA_TOPIC_PREFIX}` : undefined,
+        }),
         AiModule.forRoot(env),
         CoachingModule.register(env),
+        SpeechModule.register(env),
       ],
     };
   }

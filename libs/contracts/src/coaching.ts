@@ -81,13 +81,45 @@ export const speechAnalysisSchema = z.object({
   fluencyScore: z.number().min(0).max(100),
   /** How the fluency score was computed, in words a learner understands. */
   fluencyExplanation: z.string(),
+  /**
+   * Each learner turn on its own: spoken turns (voice mode) carry pace over the time actually spoken and
+   * the silences inside the turn; typed turns have null pace. Absent from analyses made before voice mode.
+   */
+  turns: z
+    .array(
+      z.object({
+        messageIndex: z.number().int().nonnegative(),
+        spoken: z.boolean(),
+        words: z.number().int().nonnegative(),
+        fillers: z.number().int().nonnegative(),
+        /** Seconds the learner was actually speaking (voice-activity time, silences left out); null when typed. */
+        speakingSeconds: z.number().nonnegative().nullable(),
+        wordsPerMinute: z.number().nonnegative().nullable(),
+        /** Silences inside the turn of LONG_PAUSE_IN_TURN_MS or more, in seconds. */
+        longPauses: z.array(z.number().nonnegative()),
+      }),
+    )
+    .optional(),
 });
 export type SpeechAnalysis = z.infer<typeof speechAnalysisSchema>;
 
-/** A learner message with optional timing, as voice input gives it. */
+/** A silence inside a spoken turn this long or longer is a long pause (voice mode's own measure). */
+export const LONG_PAUSE_IN_TURN_MS = 1000;
+/** Most silences one spoken turn reports. */
+export const MAX_PAUSES_PER_TURN = 200;
+
+const timing = z.number().int().min(0).max(3_600_000);
+
+/**
+ * A learner message with optional timing. Dictation gives `durationMs` (recording time) and
+ * `pauseBeforeMs`; voice mode adds what its voice-activity detection measured: `speakingMs`, the time
+ * the learner was actually speaking, and `pausesMs`, each silence inside the turn (250 ms or more).
+ */
 export const timedMessageSchema = messageSchema.extend({
-  durationMs: z.number().int().min(0).max(3_600_000).optional(),
-  pauseBeforeMs: z.number().int().min(0).max(3_600_000).optional(),
+  durationMs: timing.optional(),
+  pauseBeforeMs: timing.optional(),
+  speakingMs: timing.optional(),
+  pausesMs: z.array(timing).max(MAX_PAUSES_PER_TURN).optional(),
 });
 export type TimedMessage = z.infer<typeof timedMessageSchema>;
 
@@ -158,8 +190,35 @@ export type FillerWordsBody = z.infer<typeof fillerWordsBodySchema>;
 /** Largest recording /api/speech-to-text accepts. */
 export const MAX_AUDIO_BYTES = 10 * 1024 * 1024;
 
+/** Longest text one POST /api/text-to-speech speaks (voice mode sends a sentence at a time). */
+export const MAX_SPEECH_TEXT = 1000;
+
+/** POST /api/text-to-speech: one sentence of the partner's, spoken in the voice of the scenario's persona. */
+export const textToSpeechBodySchema = z
+  .object({
+    text: text({
+      max: MAX_SPEECH_TEXT,
+      min: 1,
+      trim: true,
+      multiline: true,
+      messages: {
+        tooShort: 'text must not be empty',
+        tooLong: `text must be at most ${MAX_SPEECH_TEXT} characters`,
+      },
+    }),
+    /** The catalogue scenario whose persona speaks; without it, the default voice. */
+    scenario_id: text({ max: 80 }).optional(),
+  })
+  .strict();
+export type TextToSpeechBody = z.infer<typeof textToSpeechBodySchema>;
+
+/** Voice mode's end of turn: this much silence after speech ends the learner's turn (settings). */
+export const VOICE_SILENCE_MS = { min: 500, max: 4000, default: 1200, step: 100 } as const;
+
 export const AI_ERRORS = {
   speechNotConfigured: 'Speech-to-text is not configured on this server',
+  voiceNotConfigured: 'Text-to-speech is not configured on this server',
+  speakFailed: 'Speech synthesis failed.',
   emptyAudio: 'The audio file is empty',
   badAudio: 'The audio could not be read as a recording',
   tooManyCalls: 'Too many AI requests. Please wait a moment and try again.',

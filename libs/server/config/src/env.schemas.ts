@@ -153,6 +153,26 @@ export const coachingEnvSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   OPENAI_TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),
+  /** A separate server for speech-to-text (speaches, faster-whisper-server…); default: OPENAI_BASE_URL's. */
+  OPENAI_TRANSCRIBE_BASE_URL: urlWith(
+    ['http:', 'https:'],
+    'an http(s) URL of an OpenAI-compatible API',
+  ).optional(),
+  OPENAI_TRANSCRIBE_API_KEY: z.string().min(1).optional(),
+  /** Voice mode's partner voice: /audio/speech on this server (Kokoro-FastAPI, openedai-speech…); default: OPENAI_BASE_URL's. */
+  OPENAI_SPEECH_BASE_URL: urlWith(
+    ['http:', 'https:'],
+    'an http(s) URL of an OpenAI-compatible API',
+  ).optional(),
+  OPENAI_SPEECH_API_KEY: z.string().min(1).optional(),
+  OPENAI_SPEECH_MODEL: z.string().min(1).default('tts-1'),
+  /** Voices by how a persona is spoken of: `she:a,b he:c,d any:e` (apps/coaching/src/modules/speech/voices.ts). */
+  OPENAI_SPEECH_VOICES: z
+    .string()
+    .regex(/^\s*((she|he|any):[\w.\-,]+\s*)+$/, 'expected pools like "she:nova,shimmer he:onyx any:alloy"')
+    .default('she:nova,shimmer,coral he:onyx,echo,ash any:alloy,sage,fable'),
+  /** Characters of partner speech a person may have made per minute (429 beyond). */
+  SPEECH_CHARS_PER_USER_PER_MINUTE: z.coerce.number().int().min(100).max(1_000_000).default(6000),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(60_000),
   /** The model's context size: the oldest turns of a long session are left out to fit it (Ollama's num_ctx, llama.cpp's -c). */
   OPENAI_CONTEXT_TOKENS: z.coerce.number().int().min(1024).max(2_000_000).default(8192),

@@ -8,7 +8,6 @@ import {
   chatToneOf,
   fillerWordsBodySchema,
   inlineCoachingBodySchema,
-  MAX_AUDIO_BYTES,
   MAX_CHAT_MESSAGES,
   messageSchema,
   RPC,
@@ -20,7 +19,7 @@ import {
 } from '@parley/contracts';
 import { QueueFactory } from '@parley/server-queue';
 import { RpcError, toRpcErrorBody } from '@parley/server-observability';
-import { AI_PROVIDER, NotConfiguredError, type AiProvider } from '../ai/ai-provider';
+import { AI_PROVIDER, type AiProvider } from '../ai/ai-provider';
 import { AiCallLimiter } from './ai-call-limiter';
 import { analysisQueue } from './analysis.queue';
 import { definitionFromChatScenario } from './scenario-fallback';
@@ -44,15 +43,12 @@ const feedbackSchema = z.object({
   messages: z.array(messageSchema).max(MAX_CHAT_MESSAGES),
   definition: scenarioDefinitionSchema.optional(),
 });
-const transcribeSchema = z.object({
-  audioBase64: z.string().max(Math.ceil((MAX_AUDIO_BYTES * 4) / 3) + 4),
-  mimeType: z.string().max(100),
-});
 
 /** How long an API instance waits for a background analysis before giving up (the job still finishes). */
 const ANALYSIS_WAIT_MS = 45_000;
 
-function signedIn(request: RpcRequest): string {
+/** The caller's user id from the RPC meta; 401 without one. */
+export function signedIn(request: RpcRequest): string {
   const userId = request.meta?.userId;
   if (!userId) throw new RpcError(401, 'User is not authenticated');
   return userId;
@@ -153,35 +149,4 @@ export class CoachingRpcController {
     const { messages } = fillerWordsBodySchema.parse(request.data);
     return this.queues.client(analysisQueue).addAndWait('speech-analysis', { messages }, ANALYSIS_WAIT_MS);
   }
-
-  @MessagePattern(RPC.coaching.transcribe)
-  async transcribe(@Payload() request: RpcRequest): Promise<{ text: string }> {
-    await this.limiter.take(signedIn(request));
-    const { audioBase64, mimeType } = transcribeSchema.parse(request.data);
-    const audio = Buffer.from(audioBase64, 'base64');
-    if (audio.length === 0) throw new RpcError(400, AI_ERRORS.emptyAudio);
-    if (!looksLikeAudio(audio)) throw new RpcError(400, AI_ERRORS.badAudio);
-    try {
-      return { text: (await this.ai.transcribe(audio, mimeType)).trim() };
-    } catch (error) {
-      if (error instanceof NotConfiguredError) throw new RpcError(503, AI_ERRORS.speechNotConfigured);
-      throw new RpcError(502, 'Transcription failed.');
-    }
-  }
-}
-
-/** WebM/Matroska (EBML), Ogg, WAV/RIFF, MP4 (ftyp), MP3 (ID3 or frame sync), FLAC: a recording, not noise. */
-export function looksLikeAudio(buffer: Buffer): boolean {
-  if (buffer.length < 12) return false;
-  const hex = buffer.subarray(0, 4).toString('hex');
-  const ascii = buffer.subarray(0, 12).toString('latin1');
-  return (
-    hex === '1a45dfa3' ||
-    ascii.startsWith('OggS') ||
-    (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WAVE') ||
-    ascii.slice(4, 8) === 'ftyp' ||
-    ascii.startsWith('ID3') ||
-    ascii.startsWith('fLaC') ||
-    (buffer[0] === 0xff && ((buffer[1] ?? 0) & 0xe0) === 0xe0)
-  );
 }

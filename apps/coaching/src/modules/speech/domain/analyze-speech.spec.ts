@@ -3,7 +3,7 @@ import { analyzeSpeech } from './analyze-speech';
 
 const me = (
   content: string,
-  timing: Partial<Pick<TimedMessage, 'durationMs' | 'pauseBeforeMs'>> = {},
+  timing: Partial<Pick<TimedMessage, 'durationMs' | 'pauseBeforeMs' | 'speakingMs' | 'pausesMs'>> = {},
 ): TimedMessage => ({
   sender: 'user',
   content,
@@ -113,6 +113,57 @@ describe('analyzeSpeech', () => {
         ' − pace 20 (330 wpm is 160 above the 110–170 range × 0.5, at most 20)' +
         ' − repetitions 20 (1 repeated word = 9.1 per 100 words × 3, at most 20).',
     );
+  });
+
+  describe('spoken turns (voice mode)', () => {
+    it('paces a spoken turn over the time actually spoken, not the whole turn', () => {
+      // 12 words in 4.8 s of speech = 150 wpm; the 2.2 s silence inside the turn does not slow the pace.
+      const report = analyzeSpeech([
+        ai('Tell me more.'),
+        me('So the scope came late and the team still shipped every feature we promised.', {
+          durationMs: 7000,
+          speakingMs: 4800,
+          pausesMs: [2200],
+        }),
+      ]);
+      expect(report.wordsPerMinute).toBe(175);
+      expect(report.turns).toEqual([
+        {
+          messageIndex: 1,
+          spoken: true,
+          words: 14,
+          fillers: 0,
+          speakingSeconds: 4.8,
+          wordsPerMinute: 175,
+          longPauses: [2.2],
+        },
+      ]);
+      expect(speechAnalysisSchema.parse(report)).toEqual(report);
+    });
+
+    it('counts silences inside a turn of a second or more as long pauses, shorter ones not', () => {
+      const report = analyzeSpeech([
+        me('Um, I think, uh, we could meet on Friday.', { speakingMs: 3000, pausesMs: [300, 1000, 1400] }),
+      ]);
+      expect(report.longPauses).toEqual([
+        { messageIndex: 0, seconds: 1 },
+        { messageIndex: 0, seconds: 1.4 },
+      ]);
+      expect(report.turns?.[0]).toMatchObject({ fillers: 2, longPauses: [1, 1.4] });
+      expect(report.fluencyExplanation).toContain('1s or more of silence while speaking');
+    });
+
+    it('leaves typed turns unpaced beside spoken ones, and paces the session over the spoken ones', () => {
+      const report = analyzeSpeech([
+        me('I typed this one with care.'),
+        me('And I said this one out loud today.', { speakingMs: 3000 }),
+      ]);
+      expect(report.turns?.map((t) => [t.spoken, t.wordsPerMinute])).toEqual([
+        [false, null],
+        [true, 160],
+      ]);
+      expect(report.wordsPerMinute).toBe(160);
+    });
   });
 
   it('gives an empty transcript zero fluency and says why', () => {

@@ -1,10 +1,13 @@
-import { type SpeechAnalysis, type TimedMessage } from '@parley/contracts';
+import { LONG_PAUSE_IN_TURN_MS, type SpeechAnalysis, type TimedMessage } from '@parley/contracts';
 import { findFillers, findRepetitions } from './fillers';
 import { analyseText } from './nlp';
 
 /*
- * Filler words, pace, pauses and fluency over the learner's side of a session. The fluency score is a
- * plain formula, and the explanation spells out every part of it with the learner's own numbers:
+ * Filler words, pace, pauses and fluency over the learner's side of a session. A spoken turn (voice mode)
+ * brings what the browser's voice-activity detection measured: `speakingMs`, the time the learner was
+ * actually speaking, gives its pace, and each silence inside it of LONG_PAUSE_IN_TURN_MS or more is a long
+ * pause; its fillers come from the verbatim transcript. Dictated turns (`durationMs` only) are paced over
+ * the recording time, and typed ones are not paced at all. The fluency score is a plain formula, and the explanation spells out every part of it with the learner's own numbers:
  *
  *   fluency = 100 − fillers − pauses − pace − repetitions, clamped to 0..100, where
  *     fillers     = min(40, 4 × fillers per 100 words)
@@ -37,23 +40,39 @@ export function analyzeSpeech(messages: TimedMessage[]): SpeechAnalysis {
   let timedMs = 0;
   let ellipsisPauses = 0;
 
+  const turns: NonNullable<SpeechAnalysis['turns']> = [];
+
   messages.forEach((message, messageIndex) => {
     if (message.sender !== 'user') return;
     const analysed = analyseText(message.content);
     totalWords += analysed.words;
-    for (const hit of findFillers(analysed))
-      fillerCounts.set(hit.filler, (fillerCounts.get(hit.filler) ?? 0) + 1);
+    const fillers = findFillers(analysed);
+    for (const hit of fillers) fillerCounts.set(hit.filler, (fillerCounts.get(hit.filler) ?? 0) + 1);
     repetitions += findRepetitions(analysed).length;
 
-    if (message.durationMs !== undefined && message.durationMs > 0) {
+    const spoken = message.speakingMs !== undefined && message.speakingMs > 0;
+    // Spoken: the time actually spoken; dictated: the recording's length.
+    const paceMs = spoken ? message.speakingMs : message.durationMs;
+    if (paceMs !== undefined && paceMs > 0) {
       timedWords += analysed.words;
-      timedMs += message.durationMs;
+      timedMs += paceMs;
     }
-    const timed = message.durationMs !== undefined || message.pauseBeforeMs !== undefined;
+    const inTurn = (message.pausesMs ?? []).filter((ms) => ms >= LONG_PAUSE_IN_TURN_MS);
+    turns.push({
+      messageIndex,
+      spoken,
+      words: analysed.words,
+      fillers: fillers.length,
+      speakingSeconds: spoken ? round1((message.speakingMs ?? 0) / 1000) : null,
+      wordsPerMinute: spoken ? round1(analysed.words / ((message.speakingMs ?? 1) / 60_000)) : null,
+      longPauses: inTurn.map((ms) => round1(ms / 1000)),
+    });
+    const timed = spoken || message.durationMs !== undefined || message.pauseBeforeMs !== undefined;
     if (timed) {
       if ((message.pauseBeforeMs ?? 0) >= LONG_PAUSE_MS) {
         longPauses.push({ messageIndex, seconds: round1((message.pauseBeforeMs ?? 0) / 1000) });
       }
+      for (const ms of inTurn) longPauses.push({ messageIndex, seconds: round1(ms / 1000) });
     } else {
       // Typed or transcribed without timing: an ellipsis is where the speaker trailed off. Its length
       // is unknown, so it is reported at the threshold, the least it stands for.
@@ -81,6 +100,7 @@ export function analyzeSpeech(messages: TimedMessage[]): SpeechAnalysis {
       longPauses,
       fluencyScore: 0,
       fluencyExplanation: 'Fluency 0/100: there were no spoken or typed words from you to analyse.',
+      turns,
     };
   }
 
@@ -106,11 +126,14 @@ export function analyzeSpeech(messages: TimedMessage[]): SpeechAnalysis {
         : `pace ${pacePenalty} (${wordsPerMinute} wpm is ${round1(outsidePace)} ${
             wordsPerMinute < PACE_RANGE_WPM.min ? 'below' : 'above'
           } the ${PACE_RANGE_WPM.min}–${PACE_RANGE_WPM.max} range × ${PACE_WEIGHT}, at most ${PACE_CAP})`;
+  const pauseRule = turns.some((t) => t.spoken)
+    ? `(${LONG_PAUSE_MS / 1000}s or more before you spoke, ${LONG_PAUSE_IN_TURN_MS / 1000}s or more of silence while speaking)`
+    : `of ${LONG_PAUSE_MS / 1000}s or more`;
   const pauseSource = ellipsisPauses > 0 ? `, ${ellipsisPauses} of them from "..." in the text` : '';
   const fluencyExplanation =
     `Fluency ${fluencyScore}/100 = 100` +
     ` − fillers ${fillerPenalty} (${totalFillers} in ${totalWords} words = ${fillerRatePer100Words} per 100 words × ${FILLER_WEIGHT}, at most ${FILLER_CAP})` +
-    ` − pauses ${pausePenalty} (${longPauses.length} long pause${longPauses.length === 1 ? '' : 's'} of ${LONG_PAUSE_MS / 1000}s or more${pauseSource} × ${PAUSE_WEIGHT}, at most ${PAUSE_CAP})` +
+    ` − pauses ${pausePenalty} (${longPauses.length} long pause${longPauses.length === 1 ? '' : 's'} ${pauseRule}${pauseSource} × ${PAUSE_WEIGHT}, at most ${PAUSE_CAP})` +
     ` − ${paceText}` +
     ` − repetitions ${repetitionPenalty} (${repetitions} repeated word${repetitions === 1 ? '' : 's'} = ${round1(repetitionRate)} per 100 words × ${REPETITION_WEIGHT}, at most ${REPETITION_CAP}).`;
 
@@ -123,5 +146,6 @@ export function analyzeSpeech(messages: TimedMessage[]): SpeechAnalysis {
     longPauses,
     fluencyScore,
     fluencyExplanation,
+    turns,
   };
 }
