@@ -436,6 +436,10 @@ describe('gamification through Kafka events and the gateway', () => {
     const dora = await createTestUser(system, { plan: 'premium', fullName: 'Dora Deleted' });
     await completeSession(dora, scenarios[6]!);
     await waitFor(async () => (await summaryOf(dora)).xp === 85);
+    // Her session placed her in this week's league.
+    expect(
+      await system.sql('gamification', `SELECT 1 FROM league_members WHERE user_id = $1`, [dora.id]),
+    ).toHaveLength(1);
     expect((await summaryOf(ada)).leaderboard.map((e) => e.id)).toContain(dora.id);
 
     const deleted = await apiCall(system, `/api/user/${dora.id}`, { method: 'DELETE', token: dora.token });
@@ -451,6 +455,9 @@ describe('gamification through Kafka events and the gateway', () => {
       'active_days',
       'user_badges',
       'daily_challenges',
+      'streak_freezes',
+      'league_members',
+      'league_results',
     ]) {
       expect(
         await system.sql('gamification', `SELECT 1 FROM ${table} WHERE user_id = $1`, [dora.id]),

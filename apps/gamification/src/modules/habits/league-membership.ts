@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Player } from '../progression/player-progress';
 import { LEAGUE } from './domain/habits.data';
-import { leagueWeekOf, settlesAt, type LeagueWeek } from './domain/leagues';
+import { leagueWeekLabel, leagueWeekOf, settlesAt, type LeagueWeek } from './domain/leagues';
 
 interface Runner {
   query(sql: string, params?: unknown[]): Promise<unknown>;
@@ -62,11 +62,11 @@ export class LeagueMembership {
     xpAt: Date,
     now: Date = new Date(),
   ): Promise<void> {
-    const week = leagueWeekOf(xpAt, player.timezone);
-    if (player.leagueWeek !== null && player.leagueWeek >= week.week) return; // placed (or a late event)
-    if (settlesAt(week.week).getTime() <= now.getTime()) return; // that week is over and settled
-    await placeInLeague(manager, player.userId, player.leagueTier, week, xpAt);
-    player.leagueWeek = week.week;
+    const label = leagueWeekLabel(xpAt, player.timezone);
+    if (player.leagueWeek !== null && player.leagueWeek >= label) return; // placed (or a late event)
+    if (settlesAt(label).getTime() <= now.getTime()) return; // that week is over and settled
+    await placeInLeague(manager, player.userId, player.leagueTier, leagueWeekOf(xpAt, player.timezone), xpAt);
+    player.leagueWeek = label;
   }
 }
 

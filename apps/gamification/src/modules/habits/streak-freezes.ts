@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { StreakStatus } from '@parley/contracts';
-import { queryRows } from '@parley/server-database';
 import { addDays, dayIn, type Day } from '../progression/domain/calendar';
 import { missedDays, streakToday, type ActiveDay } from '../progression/domain/streaks';
-import type { Player, PlayerChange } from '../progression/player-progress';
+import type { PlayerChange } from '../progression/player-progress';
 import { STREAK_FREEZE } from './domain/habits.data';
 
 /**
@@ -23,13 +22,10 @@ export class StreakFreezes {
     change: PlayerChange,
     active: ActiveDay[],
     day: Day,
+    /** Every freeze of the player, oldest first (read with the active days). */
+    rows: Array<{ id: string; used_on: string | null }>,
   ): Promise<Set<Day>> {
     const { userId } = change.player;
-    const rows = await queryRows<{ id: string; used_on: string | null }>(
-      manager,
-      `SELECT id, to_char(used_on, 'YYYY-MM-DD') AS used_on FROM streak_freezes WHERE user_id = $1 ORDER BY id`,
-      [userId],
-    );
     if (rows.length === 0) return new Set();
     const frozen = new Set(rows.flatMap((r) => (r.used_on ? [r.used_on] : [])));
     if (frozen.has(day)) {
@@ -83,26 +79,35 @@ interface Runner {
 /**
  * The streak as it stands on the learner's `today`, freezes included: missed days they cover count as
  * frozen (and the freezes as spent) from the first midnight, before the next activity writes it down.
+ * One round trip, the player's row included, so a summary can read it beside its other queries.
  */
-export async function streakState(
-  runner: Runner,
-  player: Pick<Player, 'userId' | 'timezone' | 'currentStreak' | 'longestStreak' | 'totalXp' | 'xpSpent'>,
-  now: Date,
-): Promise<StreakStatus> {
+export async function streakState(runner: Runner, userId: string, now: Date): Promise<StreakStatus> {
   const [row] = (await runner.query(
-    `SELECT (SELECT count(*) FROM streak_freezes WHERE user_id = $1 AND used_on IS NULL)::int AS held,
+    `SELECT p.timezone, p.current_streak, p.longest_streak, p.total_xp, p.xp_spent,
+            (SELECT count(*) FROM streak_freezes WHERE user_id = $1 AND used_on IS NULL)::int AS held,
             ARRAY(SELECT to_char(used_on, 'YYYY-MM-DD') FROM streak_freezes
                    WHERE user_id = $1 AND used_on IS NOT NULL ORDER BY used_on DESC LIMIT $2) AS used,
             (SELECT json_build_object('day', to_char(day, 'YYYY-MM-DD'), 'lastAt', last_at, 'zone', zone)
-               FROM active_days WHERE user_id = $1 ORDER BY day DESC LIMIT 1) AS last`,
-    [player.userId, STREAK_FREEZE.shownDays],
-  )) as Array<{ held: number; used: string[]; last: { day: Day; lastAt: string; zone: string } | null }>;
+               FROM active_days WHERE user_id = $1 ORDER BY day DESC LIMIT 1) AS last
+       FROM players p WHERE p.user_id = $1`,
+    [userId, STREAK_FREEZE.shownDays],
+  )) as Array<{
+    timezone: string;
+    current_streak: number;
+    longest_streak: number;
+    total_xp: number;
+    xp_spent: number;
+    held: number;
+    used: string[];
+    last: { day: Day; lastAt: string; zone: string } | null;
+  }>;
+  const timezone = row?.timezone ?? 'UTC';
   const last: ActiveDay | null = row?.last
     ? { day: row.last.day, lastAt: new Date(row.last.lastAt), zone: row.last.zone }
     : null;
-  const today = dayIn(now, player.timezone);
+  const today = dayIn(now, timezone);
   const held = row?.held ?? 0;
-  const current = streakToday({ current: player.currentStreak, last }, today, player.timezone, held);
+  const current = streakToday({ current: row?.current_streak ?? 0, last }, today, timezone, held);
   const since = addDays(today, -STREAK_FREEZE.shownDays);
   const frozenDays = [...new Set([...current.frozen, ...(row?.used ?? [])])]
     .filter((d) => d >= since)
@@ -110,11 +115,11 @@ export async function streakState(
     .reverse();
   return {
     streak: current.streak,
-    longest: player.longestStreak,
+    longest: row?.longest_streak ?? 0,
     freezesHeld: held - current.frozen.length,
     maxFreezes: STREAK_FREEZE.maxHeld,
     freezePrice: STREAK_FREEZE.priceXp,
-    spendableXp: Math.max(0, player.totalXp - player.xpSpent),
+    spendableXp: Math.max(0, (row?.total_xp ?? 0) - (row?.xp_spent ?? 0)),
     frozenDays,
   };
 }

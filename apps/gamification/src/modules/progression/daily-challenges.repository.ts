@@ -31,14 +31,15 @@ export class DailyChallengesRepository {
     return focusOf(await recentScoredSessions(runner, userId, day));
   }
 
-  /** Moves the challenges of the user's `day` that a completed session counts for. */
+  /** Moves the challenges of the user's `day` that a completed session counts for (`focus`: the day's). */
   async advance(
     manager: EntityManager,
     userId: string,
     day: Day,
     session: CompletedSessionFacts,
+    focus: Focus,
   ): Promise<void> {
-    const moved = challengesFor(userId, day, await this.focusFor(manager, userId, day))
+    const moved = challengesFor(userId, day, focus)
       .map((c) => ({ c, by: Math.min(progressFrom(c.measure, session), c.target) }))
       .filter((m) => m.by > 0);
     if (moved.length === 0) return;
@@ -95,17 +96,15 @@ export class DailyChallengesRepository {
   }
 }
 
+/** A user's ($1) completed sessions before their calendar day $2 (all when null), newest first, at most $3. */
+export const RECENT_SESSIONS_SQL = `SELECT clarity, empathy, persuasion, objectives, completed_at FROM completed_sessions
+  WHERE user_id = $1 AND ($2::date IS NULL OR local_day < $2) ORDER BY completed_at DESC LIMIT $3`;
+
 /** The learner's completed sessions before `day` (their calendar), newest first, as the focus reads them. */
 export async function recentScoredSessions(
   runner: EntityManager | DataSource,
   userId: string,
   before?: Day,
 ): Promise<ScoredSession[]> {
-  const rows = await queryRows<ScoredSession>(
-    runner,
-    `SELECT clarity, empathy, persuasion, objectives FROM completed_sessions
-      WHERE user_id = $1 AND ($2::date IS NULL OR local_day < $2) ORDER BY completed_at DESC LIMIT $3`,
-    [userId, before ?? null, FOCUS.sessions],
-  );
-  return rows;
+  return queryRows<ScoredSession>(runner, RECENT_SESSIONS_SQL, [userId, before ?? null, FOCUS.sessions]);
 }

@@ -202,13 +202,33 @@ export class PlayerProgress {
     );
     if (!upserted?.inserted) return null;
     // Derive every run again from the set of days: a late event for an earlier day can join two runs.
-    const stored = await queryRows<{ day: string; streak: number; last_at: Date; zone: string }>(
+    // The player's active days and their freezes, in one round trip.
+    const rows = await queryRows<{
+      day: string | null;
+      streak: number;
+      last_ms: number;
+      zone: string;
+      freeze_id: string | null;
+      used_on: string | null;
+    }>(
       manager,
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day, streak, last_at, zone FROM active_days WHERE user_id = $1`,
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, streak, (extract(epoch FROM last_at) * 1000)::float8 AS last_ms, zone,
+              NULL::bigint AS freeze_id, NULL AS used_on
+         FROM active_days WHERE user_id = $1
+       UNION ALL
+       SELECT NULL, 0, NULL, NULL, id, to_char(used_on, 'YYYY-MM-DD') FROM streak_freezes WHERE user_id = $1`,
       [player.userId],
     );
-    const active: ActiveDay[] = stored.map((r) => ({ day: r.day, lastAt: r.last_at, zone: r.zone }));
-    const frozen = await this.freezes.coverMissedDays(manager, change, active, day);
+    const stored = rows.filter((r): r is typeof r & { day: string } => r.day !== null);
+    const freezeRows = rows
+      .flatMap((r) => (r.freeze_id ? [{ id: r.freeze_id, used_on: r.used_on }] : []))
+      .sort((a, b) => Number(a.id) - Number(b.id));
+    const active: ActiveDay[] = stored.map((r) => ({
+      day: r.day,
+      lastAt: new Date(r.last_ms),
+      zone: r.zone,
+    }));
+    const frozen = await this.freezes.coverMissedDays(manager, change, active, day, freezeRows);
     const storedStreak = new Map(stored.map((r) => [r.day, r.streak]));
     const runs = streakRuns(active, frozen);
     const changed = runs.filter((r) => r.day === day || storedStreak.get(r.day) !== r.streak);

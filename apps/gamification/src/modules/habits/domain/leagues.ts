@@ -64,6 +64,11 @@ export interface LeagueWeek {
   to: Date;
 }
 
+/** The name of the league week an instant falls in, for a learner in `zone` (cheap: no bounds). */
+export function leagueWeekLabel(at: Date, zone: string): string {
+  return isoWeekOf(dayIn(at, zone));
+}
+
 /** The league week an instant falls in, for a learner in `zone`. */
 export function leagueWeekOf(at: Date, zone: string): LeagueWeek {
   const monday = isoWeekDays(dayIn(at, zone)).first;

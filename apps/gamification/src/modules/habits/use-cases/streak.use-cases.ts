@@ -17,7 +17,7 @@ export class GetStreakUseCase {
   ) {}
 
   async execute(caller: Caller, now: Date = new Date()): Promise<StreakStatus> {
-    return streakState(this.dataSource, await this.players.get(caller.userId), now);
+    return streakState(this.dataSource, caller.userId, now);
   }
 }
 
@@ -38,7 +38,7 @@ export class BuyStreakFreezeUseCase {
       const change = await this.progress.begin(manager, caller.userId, null);
       if (!change) throw new RpcError(404, 'No such learner');
       const { player } = change;
-      const before = await streakState(manager, player, now);
+      const before = await streakState(manager, player.userId, now);
       if (before.freezesHeld >= STREAK_FREEZE.maxHeld)
         throw new RpcError(409, GAMIFICATION_ERRORS.freezesFull);
       if (before.spendableXp < STREAK_FREEZE.priceXp) {
@@ -55,7 +55,7 @@ export class BuyStreakFreezeUseCase {
         `UPDATE players SET xp_spent = xp_spent + $2, updated_at = now() WHERE user_id = $1`,
         [player.userId, STREAK_FREEZE.priceXp],
       );
-      return streakState(manager, { ...player, xpSpent: player.xpSpent + STREAK_FREEZE.priceXp }, now);
+      return streakState(manager, player.userId, now);
     });
   }
 }

@@ -39,7 +39,11 @@ export function missedDays(
   next: { day: Day; zone?: string },
   limit = 31,
 ): { count: number; days: Day[] } {
-  const reread = previous.lastAt && next.zone ? dayIn(previous.lastAt, next.zone) : previous.day;
+  // In the same zone the last activity reads as its own day; only a change of zone needs re-reading.
+  const reread =
+    previous.lastAt && next.zone && next.zone !== previous.zone
+      ? dayIn(previous.lastAt, next.zone)
+      : previous.day;
   const from = reread > previous.day ? reread : previous.day;
   const count = Math.max(0, daysBetween(from, next.day) - 1);
   const days: Day[] = [];
@@ -65,9 +69,15 @@ export function streakRuns(
   let previous: ActiveDay | undefined;
   for (const active of sorted) {
     const last = runs[runs.length - 1];
-    const gap = previous ? missedDays(previous, active, 400) : null;
-    const joined = !!last && !!gap && gap.count <= 400 && gap.days.every((d) => frozen.has(d));
-    runs.push({ day: active.day, streak: joined ? last.streak + 1 : 1 });
+    let joined = false;
+    if (last && previous) {
+      // Consecutive days (the common case) need no more; a gap needs every missed day frozen.
+      const count = missedDays(previous, active, 0).count;
+      joined =
+        count === 0 ||
+        (count <= frozen.size && missedDays(previous, active, count).days.every((d) => frozen.has(d)));
+    }
+    runs.push({ day: active.day, streak: joined && last ? last.streak + 1 : 1 });
     previous = active;
   }
   return runs;

@@ -5,7 +5,9 @@ import { queryRows } from '@parley/server-database';
 import { ListensTo, type DomainEventListener } from '@parley/server-messaging';
 import { DailyChallengesRepository } from '../daily-challenges.repository';
 import { utcDay, wallClock } from '../domain/calendar';
-import { countOpenQuestions, objectiveKindOf } from '../../habits/domain/focus';
+import { countOpenQuestions, focusOf, objectiveKindOf, type ScoredSession } from '../../habits/domain/focus';
+import { FOCUS } from '../../habits/domain/habits.data';
+import { RECENT_SESSIONS_SQL } from '../daily-challenges.repository';
 import { PlayerProgress } from '../player-progress';
 
 /**
@@ -74,25 +76,33 @@ export class AwardXpWhenSessionCompletedListener implements DomainEventListener<
       at,
     });
     await this.progress.recordActiveDay(manager, change, at);
-    await this.challenges.advance(manager, player.userId, clock.day, {
-      category: session.category,
-      scores: session.scores,
-      messageCount: session.messageCount,
-      newScenario,
-      openQuestions,
-      objectiveKindsMet: objectives.filter((o) => o.met).map((o) => o.kind),
-    });
-    const [sameDay] = await queryRows<{ n: number }>(
+    // Sessions completed that day (badges) and the sessions before it (the day's focus), in one round trip.
+    const [facts] = await queryRows<{ same_day: number; recent: ScoredSession[] | null }>(
       manager,
-      `SELECT count(*)::int AS n FROM completed_sessions WHERE user_id = $1 AND local_day = $2`,
-      [player.userId, clock.day],
+      `SELECT (SELECT count(*)::int FROM completed_sessions WHERE user_id = $1 AND local_day = $2) AS same_day,
+              (SELECT json_agg(r ORDER BY r.completed_at DESC) FROM (${RECENT_SESSIONS_SQL}) r) AS recent`,
+      [player.userId, clock.day, FOCUS.sessions],
+    );
+    await this.challenges.advance(
+      manager,
+      player.userId,
+      clock.day,
+      {
+        category: session.category,
+        scores: session.scores,
+        messageCount: session.messageCount,
+        newScenario,
+        openQuestions,
+        objectiveKindsMet: objectives.filter((o) => o.met).map((o) => o.kind),
+      },
+      focusOf(facts?.recent ?? []),
     );
     await this.progress.evaluateBadges(manager, change, at, {
       scores: session.scores,
       messageCount: session.messageCount,
       hour: clock.hour,
       weekday: clock.weekday,
-      sessionsThatDay: sameDay?.n ?? 1,
+      sessionsThatDay: facts?.same_day ?? 1,
     });
     await this.progress.save(manager, change);
   }

@@ -19,13 +19,13 @@ export class GetSummaryUseCase {
   ) {}
 
   async execute(caller: Caller, now: Date = new Date()): Promise<GamificationSummary> {
-    const [player, badges, leaderboard] = await Promise.all([
+    // The streak is the one freezes keep alive (docs/adr/0019); without freezes, 0 after a whole day missed.
+    const [player, badges, leaderboard, streak] = await Promise.all([
       this.players.get(caller.userId),
       this.badges(caller.userId),
       this.leaderboard.panel(),
+      streakState(this.dataSource, caller.userId, now),
     ]);
-    // The streak freezes keep alive (docs/adr/0019); without freezes, 0 after a whole day missed.
-    const streak = await streakState(this.dataSource, player, now);
     return {
       level: levelFor(player.totalXp).level,
       streak: streak.streak,
