@@ -14,6 +14,7 @@ import { ScenariosController } from './practice/scenarios.controller';
 import { ChatController } from './coaching/chat.controller';
 import { FeedbackController } from './coaching/feedback.controller';
 import { SpeechToTextController } from './coaching/speech-to-text.controller';
+import { TextToSpeechController } from './coaching/text-to-speech.controller';
 import { SessionCompletion } from './coaching/session-completion';
 import { SessionsController } from './practice/sessions.controller';
 import { notAuthThrottled } from './auth/auth-throttle';
@@ -61,6 +62,7 @@ export class AppModule {
         ChatController,
         FeedbackController,
         SpeechToTextController,
+        TextToSpeechController,
         DocsController,
         ProfileController,
         SettingsController,

@@ -28,11 +28,12 @@ import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { ServiceClients } from '../rpc/service-clients';
 import { SessionCompletion } from './session-completion';
 
-interface RawReply {
+/** Fastify's reply and request as the streaming routes use them (the raw Node objects underneath). */
+export interface RawReply {
   raw: import('node:http').ServerResponse;
   getHeaders(): Record<string, unknown>;
 }
-interface RawRequest {
+export interface RawRequest {
   id: string;
   raw: import('node:http').IncomingMessage;
 }

@@ -9,6 +9,7 @@ import {
   postSessionFeedbackBodySchema,
   sessionFeedbackSchema,
   speechAnalysisSchema,
+  textToSpeechBodySchema,
 } from '@parley/contracts';
 
 /** The AI partner and the coach in the OpenAPI document. */
@@ -85,6 +86,21 @@ export function registerCoachingPaths(
       200: { description: 'OK', content: json(z.object({ text: z.string(), transcript: z.string() })) },
       ...common,
       ...errors(413, 415),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/text-to-speech',
+    summary:
+      "Speaks one sentence of the partner's in the voice of the scenario's persona (voice mode), streamed as audio/wav; 503 when no speech server is configured",
+    security,
+    request: { body: { content: json(textToSpeechBodySchema) } },
+    responses: {
+      200: {
+        description: 'The audio, streamed as it is made',
+        content: { 'audio/wav': { schema: z.string().meta({ format: 'binary' }) } },
+      },
+      ...common,
     },
   });
 }
