@@ -199,7 +199,7 @@ function core(ctx: TurnContext): Move[] {
       {
         kind: 'ask-specifics',
         focus: specificsFocus(ctx),
-        hedge: latest.hedges[0] ?? null,
+        hedge: latest.hedges[0]?.replace(/\bi\b/g, 'I') ?? null,
         again: state.vagueStreak > 0,
       },
     ];
@@ -517,6 +517,17 @@ function answer(ctx: TurnContext, question: Question): AnswerContent {
       return { kind: 'item', text: goal.statement, conflict: false };
     if (!openGoal(ctx)) return { kind: 'nothing-else' };
   }
+  // "Does that plan work for you?": yes, or not yet and what is still missing.
+  if (
+    question.kind === 'yes-no' &&
+    /\b(?:work|works|sound (?:good|okay|ok|fair|right)|okay|ok|fine|acceptable|fair) (?:for|with|to) you\b/.test(
+      text,
+    )
+  ) {
+    const open = openGoal(ctx);
+    const still = open?.statement && !open.statement.endsWith('?') && !mentioned(state, open.statement);
+    return { kind: 'works', still: still ? open.statement : null };
+  }
   // "What happens next?": what the persona still needs from the learner, or how it goes on from here.
   if (
     /\b(?:what happens (?:next|now)|what are the next steps|where do (?:we|i) go from here|what (?:now|do (?:we|i) do next))\b/.test(
@@ -530,7 +541,7 @@ function answer(ctx: TurnContext, question: Question): AnswerContent {
   }
   // Asking permission ("Can I take your name?", "Shall I start with the timeline?") gets a yes.
   if (
-    /(?:^|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) (?:i|we)|do you want me to|would you like me to|shall i|should i|do you have (?:a )?(?:few |couple of )?(?:minutes?|moment|sec(?:ond)?|time))\b/.test(
+    /(?:^|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) (?:i|we)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|do you have (?:a )?(?:few |couple of )?(?:minutes?|moment|sec(?:ond)?|time))\b/.test(
       text,
     )
   )
@@ -612,6 +623,10 @@ function answer(ctx: TurnContext, question: Question): AnswerContent {
     const said =
       question.kind === 'want' ? (aim?.statement ?? view?.statement) : (view?.statement ?? aim?.statement);
     if (said) return { kind: 'item', text: said, conflict: false };
+    // Everything already said: asked again for its concerns, the persona points back to one of them.
+    const stated = profile.positions.find((p) => p.statement && !p.anchor && mentioned(state, p.statement));
+    if (stated?.statement && /\b(?:concerns?|worr(?:y|ied|ies)|need|want|matters?)\b/.test(text))
+      return { kind: 'recap', text: stated.statement };
   }
   const subject = nounPhrase(question.text);
   if (subject && !personal && ['open', 'yes-no', 'when'].includes(question.kind))

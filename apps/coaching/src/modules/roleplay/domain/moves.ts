@@ -37,6 +37,7 @@ export type AnswerContent =
   | { kind: 'pledge'; text: string }
   | { kind: 'nothing-else' }
   | { kind: 'next-step' }
+  | { kind: 'works'; still: string | null }
   | { kind: 'asap' }
   | { kind: 'recap'; text: string }
   | { kind: 'generic' };

@@ -379,6 +379,18 @@ export const NOTHING_ELSE: Options = {
   neutral: ["No, that's everything.", "That's all I needed."],
   tough: ["No. That's it.", "That's all, as long as it gets done."],
 };
+/** "Does that plan work for you?" */
+export const WORKS: Options = {
+  friendly: ['Yes, that works for me.', 'Yes, that sounds good to me.'],
+  neutral: ['Yes, that works.', 'That works for me.'],
+  tough: ['It works, if it actually happens.', 'Fine, as long as it gets done.'],
+};
+/** "Does that work for you?" while something the persona wants is still open. */
+export const WORKS_BUT: Options = {
+  friendly: ['Mostly, yes. {s}', 'Nearly. {s}'],
+  neutral: ['Not quite yet. {s}', 'Almost. {s}'],
+  tough: ['Not yet. {s}', 'No, not yet. {s}'],
+};
 /** "What happens next?" with nothing left to ask of the learner: how the persona goes on from here. */
 export const NEXT_STEP: Options = {
   friendly: [
@@ -743,7 +755,7 @@ export const DETAILS: Options = {
     "I don't know that off the top of my head, but I can find out for you.",
   ],
   neutral: ["I'd have to check and come back to you on that.", "I don't have that in front of me right now."],
-  tough: ["That's not the issue right now.", "That's beside the point."],
+  tough: ["I'd have to check. It doesn't change much right now.", "I can't answer that off the cuff."],
 };
 export const NOT_SO_FAST: Options = {
   friendly: ['Before we wrap up, one more thing. {s}', 'Oh, just before you go. {s}'],

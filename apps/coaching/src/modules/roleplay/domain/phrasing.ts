@@ -37,6 +37,8 @@ import {
   SURE_ABOUT,
   PLEDGE,
   NEXT_STEP,
+  WORKS,
+  WORKS_BUT,
   ASKED_AGAIN,
   RESUME,
   OFF_TOPIC_AGAIN,
@@ -421,6 +423,11 @@ function realiseAnswer(
       return;
     case 'nothing-else':
       if (!take(tone(NOTHING_ELSE))) take(tone(GENERIC_ANSWER));
+      return;
+    case 'works':
+      if (content.still) {
+        if (!take(tone(WORKS_BUT), withStatement(content.still))) take(tone(GENERIC_ANSWER));
+      } else if (!take(tone(WORKS))) take(tone(GENERIC_ANSWER));
       return;
     case 'next-step':
       if (!take(tone(NEXT_STEP))) take(tone(GENERIC_ANSWER));
