@@ -212,8 +212,7 @@ export const textToSpeechBodySchema = z
   .strict();
 export type TextToSpeechBody = z.infer<typeof textToSpeechBodySchema>;
 
-/** Voice mode's end of turn: this much silence after speech ends the learner's turn (settings). */
-export const VOICE_SILENCE_MS = { min: 500, max: 4000, default: 1200, step: 100 } as const;
+export { VOICE_SILENCE_MS } from './constants';
 
 export const AI_ERRORS = {
   speechNotConfigured: 'Speech-to-text is not configured on this server',

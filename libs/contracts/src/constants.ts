@@ -25,3 +25,6 @@ export const INVALID_MESSAGE_CONTENT = '[Invalid message content]';
 
 /** The file name an exported transcript is saved under (spec section 7). */
 export const EXPORT_PDF_FILE_NAME = 'conversation-transcript.pdf';
+
+/** Voice mode's end of turn: this much silence after speech ends the learner's turn (settings). */
+export const VOICE_SILENCE_MS = { min: 500, max: 4000, default: 1200, step: 100 } as const;

@@ -14,6 +14,9 @@ export interface ChatMessage {
   /** Voice input: how long the learner spoke, and how long they paused before speaking. */
   durationMs?: number;
   pauseBeforeMs?: number;
+  /** Voice mode: the time actually spoken, and each silence inside the turn. */
+  speakingMs?: number;
+  pausesMs?: number[];
 }
 
 /** Scores, strengths, areas for improvement and suggestions, as the report shows them. */
@@ -236,6 +239,8 @@ export function timedMessages(messages: readonly ChatMessage[]) {
         content: text,
         ...(m.durationMs !== undefined ? { durationMs: m.durationMs } : {}),
         ...(m.pauseBeforeMs !== undefined ? { pauseBeforeMs: m.pauseBeforeMs } : {}),
+        ...(m.speakingMs !== undefined ? { speakingMs: m.speakingMs } : {}),
+        ...(m.pausesMs !== undefined ? { pausesMs: m.pausesMs } : {}),
       },
     ];
   });

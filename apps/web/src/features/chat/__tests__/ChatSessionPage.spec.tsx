@@ -540,6 +540,28 @@ describe('chat session', () => {
     );
   });
 
+  it("voice mode alerts 'Microphone access denied or not available.' where it cannot listen, and stays off", async () => {
+    const getUserMedia = vi.fn(async () => {
+      throw new DOMException('Permission denied', 'NotAllowedError');
+    });
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia } });
+    vi.stubGlobal('AudioContext', class {});
+    vi.stubGlobal('AudioWorkletNode', class {});
+    stubChatApi();
+    await openChat();
+    fireEvent.click(screen.getByRole('button', { name: 'Voice mode' }));
+    await waitFor(() => expect(alertUser).toHaveBeenCalledWith('Microphone access denied or not available.'));
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('region', { name: 'Voice mode' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Voice mode' })).toBeTruthy();
+
+    // A browser without Web Audio: the same alert, and no microphone asked for.
+    vi.stubGlobal('AudioWorkletNode', undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'Voice mode' }));
+    await waitFor(() => expect(alertUser).toHaveBeenCalledTimes(2));
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+  });
+
   it('records audio/webm, transcribes it and sends the transcript at once', async () => {
     const stopTrack = vi.fn();
     const stream = { getTracks: () => [{ stop: stopTrack }] };

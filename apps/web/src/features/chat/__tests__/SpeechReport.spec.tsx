@@ -46,4 +46,48 @@ describe('SpeechReport', () => {
     expect(valueOf(fillers)).toBe('3');
     expect(fillers.textContent).toBe('3 (7.5 per 100 words)');
   });
+
+  it('shows spoken turns one by one: speaking time, pace while speaking, long pauses inside the turn', () => {
+    render(
+      <SpeechReport
+        speech={{
+          ...speech,
+          wordsPerMinute: 171.4,
+          turns: [
+            {
+              messageIndex: 1,
+              spoken: false,
+              words: 12,
+              fillers: 0,
+              speakingSeconds: null,
+              wordsPerMinute: null,
+              longPauses: [],
+            },
+            {
+              messageIndex: 3,
+              spoken: true,
+              words: 20,
+              fillers: 2,
+              speakingSeconds: 7,
+              wordsPerMinute: 171.4,
+              longPauses: [1.4],
+            },
+          ],
+        }}
+      />,
+    );
+    expect(screen.getByTestId('speech-pace').textContent).toBe('171 words per minute (while speaking)');
+    const rows = screen
+      .getAllByTestId('speech-turn')
+      .map((row) => Array.from(row.children).map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['1', '12', 'Typed', '—', '—', '0'],
+      ['2', '20', '7 s', '171 wpm', '1.4 s', '2'],
+    ]);
+  });
+
+  it('shows no table of turns when nothing was spoken', () => {
+    render(<SpeechReport speech={speech} />);
+    expect(screen.queryByRole('table')).toBeNull();
+  });
 });

@@ -8,10 +8,12 @@ import { CHAT_TEXTS } from '../chatTexts';
 import { useChatSession } from '../hooks/useChatSession';
 import { useReadAloud } from '../hooks/useReadAloud';
 import { useVoiceInput, type Recording } from '../hooks/useVoiceInput';
+import { useVoiceMode } from '../hooks/useVoiceMode';
 import { Composer } from './Composer';
 import { FeedbackReport } from './FeedbackReport';
 import { SpeechReport } from './SpeechReport';
 import { Transcript } from './Transcript';
+import { VOICE_TEXTS, VoiceModePanel } from './VoiceModePanel';
 import './ChatSessionPage.css';
 
 const messageCount = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'}`;
@@ -43,6 +45,13 @@ export function ChatSessionPage() {
     [chat, input],
   );
   const voice = useVoiceInput(chat.fetch, onRecording);
+  const voiceMode = useVoiceMode({
+    fetch: chat.fetch,
+    scenarioId: chat.scenario?.id,
+    replyListenerRef: chat.replyListener,
+    send: chat.send,
+    responding: state.responding,
+  });
 
   useEffect(() => {
     if (state.phase === 'completed') bannerRef.current?.focus();
@@ -86,12 +95,14 @@ export function ChatSessionPage() {
   }
 
   function end() {
+    voiceMode.leave();
     voice.cancel();
     readAloud.stop();
     void chat.endSession();
   }
 
   function replay() {
+    voiceMode.leave();
     voice.cancel();
     readAloud.stop();
     chat.replay();
@@ -151,6 +162,15 @@ export function ChatSessionPage() {
         </div>
       ) : null}
 
+      {active && voiceMode.state !== 'off' ? (
+        <VoiceModePanel
+          state={voiceMode.state}
+          onPause={voiceMode.pause}
+          onResume={voiceMode.resume}
+          onLeave={voiceMode.leave}
+        />
+      ) : null}
+
       {active ? (
         <Composer
           ref={inputRef}
@@ -162,6 +182,11 @@ export function ChatSessionPage() {
           responding={state.responding}
           voice={voice.state}
           onToggleVoice={voice.toggle}
+          voiceMode={
+            voiceMode.state === 'off' && voice.state === 'idle'
+              ? { label: VOICE_TEXTS.start, onStart: () => void voiceMode.start() }
+              : undefined
+          }
         />
       ) : null}
 

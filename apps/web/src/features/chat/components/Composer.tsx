@@ -16,6 +16,8 @@ export interface ComposerProps {
   responding: boolean;
   voice: VoiceState;
   onToggleVoice(): void;
+  /** Voice mode's start button, while it is off (voice mode then replaces typing and dictation). */
+  voiceMode?: { label: string; onStart(): void };
 }
 
 const VOICE_LABEL: Record<VoiceState, string> = {
@@ -26,7 +28,7 @@ const VOICE_LABEL: Record<VoiceState, string> = {
 
 /** Text input, send button and microphone toggle. Enter sends, Shift+Enter starts a new line. */
 export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(
-  { value, onChange, onSend, canSend, locked, responding, voice, onToggleVoice },
+  { value, onChange, onSend, canSend, locked, responding, voice, onToggleVoice, voiceMode },
   ref,
 ) {
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -74,6 +76,16 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
         >
           <span aria-hidden="true">{voice === 'recording' ? '⏺' : '🎙'}</span>
         </button>
+        {voiceMode ? (
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={voiceMode.onStart}
+            disabled={locked || responding}
+          >
+            {voiceMode.label}
+          </Button>
+        ) : null}
         <Button type="submit" disabled={!canSend}>
           Send
         </Button>

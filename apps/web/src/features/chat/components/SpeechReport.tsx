@@ -34,13 +34,17 @@ export function SpeechReport({ speech }: { speech: SpeechAnalysis }) {
           ) : (
             <dd data-testid="speech-pace">
               {Math.round(speech.wordsPerMinute)}{' '}
-              <span className="speech-report__note">words per minute</span>
+              <span className="speech-report__note">
+                {speech.turns?.some((t) => t.spoken)
+                  ? 'words per minute (while speaking)'
+                  : 'words per minute'}
+              </span>
             </dd>
           )}
         </div>
         <div>
           <dt>Long pauses</dt>
-          <dd>{speech.longPauses.length}</dd>
+          <dd data-testid="speech-long-pauses">{speech.longPauses.length}</dd>
         </div>
       </dl>
       {speech.fillerWords.length ? (
@@ -53,6 +57,46 @@ export function SpeechReport({ speech }: { speech: SpeechAnalysis }) {
         </ul>
       ) : null}
       {speech.fluencyExplanation ? <p className="pw-muted">{speech.fluencyExplanation}</p> : null}
+      <SpokenTurns speech={speech} />
     </section>
+  );
+}
+
+/** Voice mode's turns one by one: pace over the time spoken, long silences inside the turn, fillers. */
+function SpokenTurns({ speech }: { speech: SpeechAnalysis }) {
+  const turns = speech.turns ?? [];
+  if (!turns.some((t) => t.spoken)) return null;
+  return (
+    <table className="speech-report__turns">
+      <caption>Your turns</caption>
+      <thead>
+        <tr>
+          <th scope="col">Turn</th>
+          <th scope="col">Words</th>
+          <th scope="col">Speaking time</th>
+          <th scope="col">Pace</th>
+          <th scope="col">Long pauses</th>
+          <th scope="col">Fillers</th>
+        </tr>
+      </thead>
+      <tbody>
+        {turns.map((turn, i) => (
+          <tr key={turn.messageIndex} data-testid="speech-turn">
+            <th scope="row">{i + 1}</th>
+            <td>{turn.words}</td>
+            <td>{turn.speakingSeconds === null ? 'Typed' : `${round1(turn.speakingSeconds)} s`}</td>
+            <td>{turn.wordsPerMinute === null ? '—' : `${Math.round(turn.wordsPerMinute)} wpm`}</td>
+            <td>
+              {turn.longPauses.length === 0
+                ? turn.spoken
+                  ? 'None'
+                  : '—'
+                : turn.longPauses.map((s) => `${round1(s)} s`).join(', ')}
+            </td>
+            <td>{turn.fillers}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

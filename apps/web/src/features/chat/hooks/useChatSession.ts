@@ -91,6 +91,17 @@ export interface SendTiming {
   /** Voice input: when the learner started speaking and for how long. */
   startedAt: number;
   durationMs: number;
+  /** Voice mode: the time actually spoken and the silences inside the turn (voice-activity detection). */
+  speakingMs?: number;
+  pausesMs?: number[];
+  /** Voice mode: the silence between the partner's voice ending and the learner starting (else measured from the reply's text). */
+  pauseBeforeMs?: number;
+}
+
+/** Told about each reply as it streams in (voice mode speaks it). */
+export interface ReplyListener {
+  chunk(content: string): void;
+  end(ok: boolean): void;
 }
 
 /**
@@ -129,6 +140,7 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
   /** Whether the gateway has already saved the learner's unanswered turn (a retry must not save it twice). */
   const unansweredSavedRef = useRef(false);
   const lastReplyAtRef = useRef<number | null>(null);
+  const replyListenerRef = useRef<ReplyListener | null>(null);
 
   // Leaving the page stops a reply that is still arriving.
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -244,9 +256,13 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
           onAccepted: () => {
             if (sessionId) unansweredSavedRef.current = true;
           },
-          onContent: (content) => dispatch({ type: 'chunk', replyId, content }),
+          onContent: (content) => {
+            replyListenerRef.current?.chunk(content);
+            dispatch({ type: 'chunk', replyId, content });
+          },
         });
         if (!reply.trim()) throw new ChatStreamError(STREAM_TEXTS.empty, true);
+        replyListenerRef.current?.end(true);
         dispatch({ type: 'replied', replyId });
         lastReplyAtRef.current = Date.now();
         unansweredSavedRef.current = false;
@@ -261,6 +277,7 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
             .catch((error: unknown) => console.error('Could not save the reply:', apiErrorMessage(error)));
         }
       } catch (error) {
+        replyListenerRef.current?.end(false);
         if (controller.signal.aborted || isAbortError(error)) {
           dispatch({ type: 'replyStopped', replyId });
         } else {
@@ -288,12 +305,13 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
       if (respondingRef.current || !canSend(current, text, { scenarioReady, voiceBusy: false })) return false;
       const message: ChatMessage = { id: nextId(idRef), sender: 'user', content: text };
       if (timing) {
-        message.durationMs = Math.min(MAX_TIMING_MS, Math.max(0, Math.round(timing.durationMs)));
-        if (lastReplyAtRef.current !== null)
-          message.pauseBeforeMs = Math.min(
-            MAX_TIMING_MS,
-            Math.max(0, Math.round(timing.startedAt - lastReplyAtRef.current)),
-          );
+        const bounded = (ms: number) => Math.min(MAX_TIMING_MS, Math.max(0, Math.round(ms)));
+        message.durationMs = bounded(timing.durationMs);
+        if (timing.speakingMs !== undefined) message.speakingMs = bounded(timing.speakingMs);
+        if (timing.pausesMs !== undefined) message.pausesMs = timing.pausesMs.slice(0, 200).map(bounded);
+        if (timing.pauseBeforeMs !== undefined) message.pauseBeforeMs = bounded(timing.pauseBeforeMs);
+        else if (lastReplyAtRef.current !== null)
+          message.pauseBeforeMs = bounded(timing.startedAt - lastReplyAtRef.current);
       }
       const replyId = nextId(idRef);
       const history = [...conversation(current.messages), { sender: 'user' as const, content: text }];
@@ -434,6 +452,8 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
     tone,
     avatar,
     fetch: fetcher,
+    /** Voice mode sets this to hear each reply as it streams in. */
+    replyListener: replyListenerRef,
     send,
     retry,
     endSession,

@@ -11,7 +11,8 @@ export function plainText(markdown: string): string {
     .trim();
 }
 
-const synthesis = (): SpeechSynthesis | null =>
+/** The browser's speech synthesis, where it has one. */
+export const synthesis = (): SpeechSynthesis | null =>
   typeof window !== 'undefined' &&
   'speechSynthesis' in window &&
   typeof SpeechSynthesisUtterance !== 'undefined'

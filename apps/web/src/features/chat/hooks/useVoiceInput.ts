@@ -13,9 +13,13 @@ export interface Recording {
 }
 
 /** POST /api/speech-to-text, multipart field `audio`: the transcript, or the server's error text. */
-export async function transcribe(fetch: AuthorizedFetch, audio: Blob): Promise<string> {
+export async function transcribe(
+  fetch: AuthorizedFetch,
+  audio: Blob,
+  fileName = 'recording.webm',
+): Promise<string> {
   const form = new FormData();
-  form.append('audio', audio, 'recording.webm');
+  form.append('audio', audio, fileName);
   const response = await fetch('/api/speech-to-text', { method: 'POST', body: form });
   type Answer = { error?: unknown; transcript?: unknown; text?: unknown };
   let body: Answer | null;

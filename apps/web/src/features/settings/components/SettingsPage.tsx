@@ -18,6 +18,7 @@ import { selectSession, sessionChanged } from '../../auth/authSlice';
 import { signOut } from '../../auth/authThunks';
 import { rememberDisplayPreferences } from '../displayPreferences';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from '../settingsApi';
+import { VoiceSilenceSetting } from './VoiceSilenceSetting';
 import './SettingsPage.css';
 
 export const SETTINGS_TEXTS = {
@@ -265,6 +266,13 @@ export function SettingsPage() {
           </select>
         </label>
         {TOGGLES['accessibility']!.map(toggle)}
+      </>
+    );
+  } else if (tab === 'technical') {
+    panel = (
+      <>
+        {TOGGLES['technical']!.map(toggle)}
+        <VoiceSilenceSetting />
       </>
     );
   } else if (TOGGLES[tab]) {
