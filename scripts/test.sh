@@ -14,6 +14,8 @@ ensure_dependencies
 missing=()
 [ -x /usr/bin/chromium ] || [ -n "${CHROMIUM_PATH:-}" ] || missing+=(chromium)
 dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || missing+=(fonts-noto-color-emoji)
+# espeak-ng speaks the learner's turns that the voice-mode browser test plays as Chromium's microphone.
+command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
 # kubectl renders k8s/ for the manifest tests (k8s:test); Debian's kubernetes-client when none is installed.
 command -v kubectl >/dev/null 2>&1 || [ -n "${KUBECTL:-}" ] || missing+=(kubernetes-client)
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)

@@ -25,13 +25,22 @@ const TEST_TIMEOUT_MS = Number(process.env['E2E_TIMEOUT_MS'] ?? 15 * 60_000);
 const STARTUP_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 40_000;
 /** The files this runner runs when none are named on the command line. */
-const SYSTEM_TESTS = /^(system.*|practice)\.e2e\.ts$/;
+const SYSTEM_TESTS = /^(system.*|practice|voice)\.e2e\.ts$/;
 
 /** What this runner uses of libs/server/testing's TestSystem (its build is CommonJS without types). */
 interface RunningSystem {
   baseUrl: string;
   apps: Array<{ name: string; output(): string }>;
   stop(): Promise<void>;
+}
+/** The speech server double of libs/server/testing (voice mode's transcription and partner voice). */
+interface SpeechDouble {
+  baseUrl: string;
+  origin: string;
+  close(): Promise<void>;
+}
+interface SpeechDoubleModule {
+  startSpeechServerDouble(options: { msPerWord?: number; dumpDir?: string }): Promise<SpeechDouble>;
 }
 interface ServerTesting {
   startSystem(options: {
@@ -69,10 +78,11 @@ async function testFiles(): Promise<string[]> {
   });
 }
 
-function requireBuilds(): ServerTesting {
+function requireBuilds(): ServerTesting & SpeechDoubleModule {
   const missing = [
     'dist/apps/web/index.html',
     'dist/libs/server/testing/src/index.js',
+    'dist/libs/server/testing/src/speech-server-double.js',
     ...['gateway', 'identity', 'sessions', 'coaching', 'gamification', 'export'].map(
       (name) => `dist/apps/${name}/src/main.js`,
     ),
@@ -81,18 +91,30 @@ function requireBuilds(): ServerTesting {
     throw new Error(`missing builds (run \`npx nx run web-e2e:integration\`): ${missing.join(', ')}`);
   }
   const require = createRequire(import.meta.url);
-  return require(join(ROOT, 'dist/libs/server/testing/src/index.js')) as ServerTesting;
+  return {
+    ...(require(join(ROOT, 'dist/libs/server/testing/src/index.js')) as ServerTesting),
+    ...(require(join(ROOT, 'dist/libs/server/testing/src/speech-server-double.js')) as SpeechDoubleModule),
+  };
 }
 
 /** Runs `node --test` on `files` with the system's address; resolves with its exit status. */
-function runTests(files: string[], baseUrl: string): { done: Promise<number>; kill(): void } {
+function runTests(
+  files: string[],
+  baseUrl: string,
+  speechDoubleUrl: string,
+): { done: Promise<number>; kill(): void } {
   const child = spawn(
     process.execPath,
     ['--test', '--test-concurrency=1', `--test-timeout=${TEST_TIMEOUT_MS}`, '--test-reporter=spec', ...files],
     {
       cwd: ROOT,
       stdio: 'inherit',
-      env: { ...process.env, PARLEY_E2E_BASE_URL: baseUrl, E2E_OUTPUT_DIR: OUTPUT_DIR },
+      env: {
+        ...process.env,
+        PARLEY_E2E_BASE_URL: baseUrl,
+        PARLEY_E2E_SPEECH_DOUBLE_URL: speechDoubleUrl,
+        E2E_OUTPUT_DIR: OUTPUT_DIR,
+      },
     },
   );
   const done = new Promise<number>((resolveDone) => {
@@ -127,18 +149,33 @@ async function main(): Promise<number> {
   await mkdir(OUTPUT_DIR, { recursive: true });
   // Screenshots of an earlier run (e.g. a step's -FAILED one) would mislead: this run's files only.
   for (const file of await readdir(OUTPUT_DIR)) {
-    if (/^(system|practice)-.*\.png$/.test(file)) await rm(join(OUTPUT_DIR, file));
+    if (/^(system|practice|voice)-.*\.png$/.test(file)) await rm(join(OUTPUT_DIR, file));
   }
 
+  // Voice mode's speech server: transcription from a table of known recordings, and a partner voice.
+  const speechDouble = await testing.startSpeechServerDouble({
+    msPerWord: 150,
+    dumpDir: join(OUTPUT_DIR, 'voice', 'received'),
+  });
+  log(`speech server double at ${speechDouble.baseUrl}`);
   log('starting the gateway and the services (startSystem)');
   const started = Date.now();
-  const starting = testing.startSystem({ label: 'webe2e' });
+  const starting = testing.startSystem({
+    label: 'webe2e',
+    env: {
+      coaching: {
+        OPENAI_TRANSCRIBE_BASE_URL: speechDouble.baseUrl,
+        OPENAI_SPEECH_BASE_URL: speechDouble.baseUrl,
+      },
+    },
+  });
   let system: RunningSystem;
   try {
     system = await within('startSystem', STARTUP_TIMEOUT_MS, starting);
   } catch (error) {
     // A start that is still under way is stopped once it comes up, so no process outlives the run.
     void starting.then((late) => late.stop()).catch(() => undefined);
+    await speechDouble.close();
     throw error;
   }
   log(`system up at ${system.baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -160,7 +197,7 @@ async function main(): Promise<number> {
   let status = 1;
   try {
     log(`running ${files.map((f) => f.slice(SRC.length)).join(', ')}; screenshots in ${OUTPUT_DIR}`);
-    tests = runTests(files, system.baseUrl);
+    tests = runTests(files, system.baseUrl, speechDouble.origin);
     const timeout = new Promise<number>((resolveTimeout) => {
       const timer = setTimeout(() => {
         console.error(`[web-e2e] the tests ran past ${TEST_TIMEOUT_MS / 1000} s: stopped`);
@@ -175,6 +212,7 @@ async function main(): Promise<number> {
     if (status !== 0 && logs) log(`the system's logs: ${logs}`);
     log('stopping the system');
     await stopSystem();
+    await speechDouble.close();
   }
   return status;
 }

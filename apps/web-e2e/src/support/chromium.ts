@@ -27,12 +27,13 @@ export async function assertChromiumInstalled(): Promise<void> {
   }
 }
 
-export async function launchChromium(): Promise<Browser> {
+/** `extraArgs`: e.g. a fake microphone playing a WAV file (voice.e2e.ts). */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   await assertChromiumInstalled();
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
     timeout: 30_000,
   });
 }
