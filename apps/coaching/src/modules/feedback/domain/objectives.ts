@@ -1,5 +1,6 @@
 import { type ObjectiveCheck, type ScenarioDefinition } from '@parley/contracts';
 import { analyseText } from '../../speech/domain/nlp';
+import { WEAK_ACKNOWLEDGEMENT } from './cues';
 import { type LineFeatures, contentLemmas } from './line-features';
 
 /*
@@ -34,9 +35,106 @@ const CONDITIONS: Array<{ objective: RegExp; broken: (l: LineFeatures) => boolea
   { objective: /\b(avoid accepting|on the spot|without letting)\b/i, broken: (l) => l.caving.length > 0 },
 ];
 
+/**
+ * What an objective asks the learner to do, by its opening words, and what a line must show to have done
+ * it: "Acknowledge the delay…" is met by a line that acknowledges, not by any line that names the delay;
+ * "Accept that base pay is capped" is not met by "would $112,000 be possible?". An objective that opens
+ * with none of these (or with "avoid", "resist": about the whole conversation) has no such gate.
+ */
+const has = (pattern: RegExp) => (l: LineFeatures) => pattern.test(l.text);
+const OBJECTIVE_MOVES: Array<{
+  objective: RegExp;
+  shows: (l: LineFeatures) => boolean;
+  /** The move is the objective ("Acknowledge the impact…"): a line that shows it meets it, words aside. */
+  moveIsEnough?: true;
+}> = [
+  {
+    objective: /^(?:acknowledge|listen|validate|recogni[sz]e|show empathy|empathi[sz]e)\b/i,
+    shows: (l) =>
+      l.acknowledgements.some((a) => !WEAK_ACKNOWLEDGEMENT.test(a.text)) ||
+      l.emotionsNamed.length + l.apologies.length > 0,
+    moveIsEnough: true,
+  },
+  { objective: /^ask (?:\w+ )?open questions?\b/i, shows: (l) => l.openQuestions.length > 0 },
+  {
+    objective: /^(?:ask (?:\w+ )?questions?|ask (?:about|what|how|why)|find out|explore|uncover|discover)\b/i,
+    shows: (l) => l.openQuestions.length + l.closedQuestions.length > 0,
+  },
+  {
+    objective: /^(?:ask (?:for|her|him|them|to)|request|make a (?:\w+ )?(?:request|ask))\b/i,
+    shows: (l) => l.asks.length + l.openQuestions.length + l.closedQuestions.length > 0 || /\?/.test(l.text),
+  },
+  {
+    objective: /^quantify\b/i,
+    shows: has(
+      /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|half|dozen)\b/i,
+    ),
+  },
+  {
+    objective: /^(?:propose|offer|suggest|recommend|put forward)\b/i,
+    shows: (l) =>
+      l.alternatives.length > 0 ||
+      has(
+        /\b(?:i (?:recommend|suggest|propose|can offer|could offer)|how about|what if|could we|would you consider|instead|here is what i can do|i'?ll)\b/i,
+      )(l),
+  },
+  {
+    objective: /^(?:take (?:\w+ )*(?:responsibility|ownership)|own\b|apologi[sz]e)/i,
+    shows: (l) =>
+      l.apologies.length > 0 ||
+      has(
+        /\b(?:my (?:decision|responsibility|call|fault)|i (?:made|take|own) (?:the|that|this|full)|on me|i decided|i'?m responsible)\b/i,
+      )(l),
+  },
+  { objective: /^thank\b/i, shows: has(/\b(?:thank|appreciate)/i) },
+  {
+    objective: /^(?:summari[sz]e|recap|confirm|restate)\b/i,
+    shows: (l) =>
+      l.summaries.length + l.nextSteps.length > 0 ||
+      has(/\b(?:to recap|to confirm|confirm|so we|so,? (?:you|we)'?ll)\b/i)(l),
+  },
+  {
+    objective: /^(?:agree|settle|align|reach)\b/i,
+    shows: (l) =>
+      l.nextSteps.length + l.alternatives.length + l.asks.length + l.collaboration.length > 0 ||
+      has(/\b(?:agree|let'?s|could we|we'?ll|deal)\b/i)(l),
+  },
+  {
+    objective: /^(?:give|offer|provide|present|share) (?:\w+ )*?(?:reasons?|evidence|examples?|data)\b/i,
+    shows: (l) => l.reasons.length + l.evidence.length + l.specifics.length > 0,
+  },
+  {
+    objective: /^(?:express|show) (?:\w+ )?(?:enthusiasm|excitement|interest|appreciation|gratitude)\b/i,
+    shows: (l) => l.positiveTone || has(/\b(?:excit|glad|thrill|love|appreciat|thank|delighted)/i)(l),
+  },
+  {
+    objective: /^accept that\b/i,
+    shows: (l) =>
+      has(
+        /\b(?:i understand|i accept|i know|i see|given that|if (?:the )?\w+ (?:can(?:not|'t)|is fixed|is capped))\b/i,
+      )(l),
+  },
+  {
+    objective: /^(?:make|set) (?:\w+ )*commitments?\b/i,
+    shows: (l) => l.nextSteps.length > 0 || (l.specifics.length > 0 && has(/\b(?:i'?ll|we'?ll|will)\b/i)(l)),
+  },
+  {
+    objective: /^exchange contact/i,
+    shows: has(/\b(?:email|number|linkedin|card|contact|connect)\b/i),
+  },
+];
+
 export function checkObjectives(lines: LineFeatures[], scenario: ScenarioDefinition): ObjectiveResult[] {
   return scenario.learnerObjectives.map((objective) => {
-    const match = bestLine(objective, lines, scenario);
+    const move = OBJECTIVE_MOVES.find((m) => m.objective.test(objective.trim()));
+    // The move is the gate; its own verb ("Thank her for…") is not also a content word to match.
+    const verb = move
+      ? contentLemmas(analyseText(objective.trim().split(/\s+/)[0] ?? ''))
+      : new Set<string>();
+    const showing = move ? lines.filter(move.shows) : lines;
+    const match =
+      bestLine(objective, showing, scenario, verb) ??
+      (move?.moveIsEnough ? showing.find(eligible) : undefined);
     const spoiled = CONDITIONS.some((c) => c.objective.test(objective) && lines.some(c.broken));
     const example = closest(objective, scenario.strongResponses);
     if (!match || spoiled) return { objective, met: false, ...(example ? { example } : {}) };
@@ -56,9 +154,14 @@ export function bestLine(
   target: string,
   lines: LineFeatures[],
   scenario: ScenarioDefinition,
+  skip: ReadonlySet<string> = new Set(),
 ): LineFeatures | undefined {
   const topic = contentLemmas(analyseText(scenario.title));
-  const wanted = [...contentLemmas(analyseText(target))].filter((l) => !topic.has(l));
+  const all = [...contentLemmas(analyseText(target))].filter((l) => !topic.has(l) && !skip.has(l));
+  // "Ask for the agreed terms in writing" is met by what is asked for (terms, writing), not by any line
+  // with "ask" in it: the objective's action words count only when it has nothing else.
+  const content = all.filter((l) => !ACTION_WORDS.has(l));
+  const wanted = content.length > 0 ? content : all;
   const needed = wanted.length <= 4 ? 1 : wanted.length <= 7 ? 2 : 3;
   let best: { line: LineFeatures; overlap: number } | undefined;
   for (const line of lines) {
@@ -73,6 +176,13 @@ export function bestLine(
   }
   return best && best.overlap >= needed && wanted.length > 0 ? best.line : undefined;
 }
+
+/** Verbs that say what to do with something, not what it is about ("ask" reads as "question"). */
+const ACTION_WORDS = new Set(
+  'ask question give make show keep get say tell take use let try bring put find help need want go come'.split(
+    ' ',
+  ),
+);
 
 /**
  * How learners say an objective's words without using them: "would $57,000 be possible?" names a

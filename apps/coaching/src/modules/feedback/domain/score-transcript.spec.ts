@@ -193,7 +193,7 @@ describe('scoreTranscript output', () => {
     expect(feedback.suggestions.join(' ')).toContain(
       `Next time, work on this objective: ${lowered}. What a strong answer does: `,
     );
-    expect(feedback.promptVersion).toBe('builtin-rubric@5');
+    expect(feedback.promptVersion).toBe('builtin-rubric@6');
   });
 
   it('names the line and its index for every objective met', () => {
@@ -359,6 +359,34 @@ describe('scoreTranscript never claims what the transcript contradicts', () => {
       INTERVIEW_ABOUT_YOURSELF,
     );
     expect(f.strengths).toEqual([]);
+  });
+
+  it('meets an objective only with a line that does what it asks, not one that shares a word with it', () => {
+    const scenario = {
+      ...SALARY_FIRST_OFFER,
+      learnerObjectives: [
+        'Ask for the agreed terms in writing',
+        'Accept that base pay is capped',
+        'Acknowledge the pressure she is under',
+        'Thank her for the enthusiasm without letting flattery move your price',
+      ],
+    };
+    const f = scoreTranscript(
+      talk(
+        'Before we talk numbers, can I ask how the team measures success in the first year?',
+        'Based on the market data and my exams, would $57,000 be possible for the base pay?',
+        'To recap: you will check the number and I will reply by Friday. Thank you, Jasmine.',
+        'Could you send me the updated offer in writing so I can look at it tomorrow?',
+      ),
+      scenario,
+    );
+    const met = Object.fromEntries((f.objectives ?? []).map((o) => [o.objective, o.met ? o.line : null]));
+    expect(met['Ask for the agreed terms in writing']).toBe(
+      'Could you send me the updated offer in writing so I can look at it tomorrow?',
+    );
+    expect(met['Accept that base pay is capped']).toBeNull();
+    expect(met['Acknowledge the pressure she is under']).toBeNull();
+    expect(met['Thank her for the enthusiasm without letting flattery move your price']).toBeNull();
   });
 
   it('gives small talk no credit and names it as leaving the conversation', () => {

@@ -30,7 +30,7 @@ import { kindOfCategory } from './scenario-kind';
  */
 
 /** Which rules produced the feedback (the contract's promptVersion). */
-export const PROMPT_VERSION = 'builtin-rubric@5';
+export const PROMPT_VERSION = 'builtin-rubric@6';
 
 interface Contribution {
   category: Category;

@@ -114,10 +114,12 @@ function personalOk(ctx: TurnContext): boolean {
 function disclosure(ctx: TurnContext): PersonaFact | null {
   const { profile, state, latest } = ctx;
   const personal = personalOk(ctx);
+  // What the persona shares is about what was just said: not who it is ("I'm a recruiter at …") out of nowhere.
   const candidates = profile.facts.filter(
     (f) =>
       (f.sensitivity === 'public' || (personal && f.sensitivity === 'personal')) &&
-      !mentioned(state, f.statement),
+      !mentioned(state, f.statement) &&
+      (overlap(latest.terms, f.terms) > 0 || f.sensitivity === 'personal'),
   );
   candidates.sort(
     (a, b) =>
@@ -442,9 +444,11 @@ const SOURCE_ORDER: Record<Question['kind'], Candidate['source'][]> = {
   number: ['position', 'goal', 'fact'],
 };
 
-function answer(ctx: TurnContext, question: Question): AnswerContent {
+function answer(ctx: TurnContext, asked: Question): AnswerContent {
   const { state, profile, latest } = ctx;
-  const text = question.text.toLowerCase();
+  const text = asked.text.toLowerCase();
+  // "Can I ask how the team measures success?" is an open question about how the team measures success.
+  const question: Question = EMBEDDED_QUESTION.test(text) ? { ...asked, kind: 'open' } : asked;
   if (question.kind === 'wellbeing') return { kind: 'wellbeing' };
   if (/\byour (?:full )?name\b|\bwho am i (?:speaking|talking) (?:to|with)\b/.test(text))
     return { kind: 'name' };
@@ -505,7 +509,10 @@ function answer(ctx: TurnContext, question: Question): AnswerContent {
     return { kind: 'firm', position };
   }
   // "Can we talk about the base salary?": yes, to that subject by name.
-  if (/\b(?:can|could|may|shall) (?:i|we) (?:talk|ask|chat|discuss|go over|look at)\b/.test(text))
+  if (
+    /\b(?:can|could|may|shall) (?:i|we) (?:talk|ask|chat|discuss|go over|look at)\b/.test(text) &&
+    !EMBEDDED_QUESTION.test(text)
+  )
     return {
       kind: 'sure',
       subject: nounPhrase(question.text.replace(/^.*?\b(?:talk|ask|chat|discuss|go over|look at)\b/i, '')),
@@ -541,12 +548,19 @@ function answer(ctx: TurnContext, question: Question): AnswerContent {
   }
   // Asking permission ("Can I take your name?", "Shall I start with the timeline?") gets a yes.
   if (
+    !EMBEDDED_QUESTION.test(text) &&
     /(?:^|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) (?:i|we)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|do you have (?:a )?(?:few |couple of )?(?:minutes?|moment|sec(?:ond)?|time))\b/.test(
       text,
     )
   )
     return { kind: 'sure' };
 
+  // "Could you send me the offer in writing?": a request the persona can grant is promised, not answered
+  // with whatever fact shares a word with it.
+  if (question.kind === 'request') {
+    const promise = pledge(question.text);
+    if (promise) return { kind: 'pledge', text: promise };
+  }
   const rank = SOURCE_ORDER[question.kind];
   const scored = candidates(ctx)
     .filter((c) =>
@@ -642,6 +656,10 @@ function answer(ctx: TurnContext, question: Question): AnswerContent {
   return { kind: 'generic' };
 }
 
+/** "Can I ask how the team measures success?" asks how the team measures success: not for permission. */
+const EMBEDDED_QUESTION =
+  /\b(?:can|could|may) (?:i|we) ask (?:you )?(?:how|what|why|when|where|who|which|whether|if)\b/;
+
 /** Questions about the persona: its role, background, day, team. */
 const ABOUT_YOU =
   /\b(?:about (?:you|yourself)|your (?:role|job|background|team|company|firm|day|week|work|experience|side|situation|position)|who are you|what do you do|how long have you)\b/;
@@ -689,7 +707,8 @@ function pledge(question: string): string | null {
   const m = /^(?:.*?,\s*)?(?:could|can|would|will) you (?:please )?(.+?)(?: for me| please)?[?.!]*$/i.exec(
     question.trim(),
   );
-  const clause = m?.[1];
+  // "… so I can look at it tomorrow" is the learner's purpose, not part of what the persona promises.
+  const clause = m?.[1]?.replace(/,?\s+so (?:that )?(?:i|we) .*$/i, '');
   if (
     !clause ||
     clause.split(/\s+/).length > 14 ||
@@ -727,6 +746,12 @@ function pledge(question: string): string | null {
 
 /** Words too common to say what a remark or a noun phrase is about. */
 const GENERIC_TERMS = new Set([
+  // the calendar ties a question to nothing: "in the first year" is not about "8 graduates this year"
+  'day',
+  'week',
+  'month',
+  'year',
+  'today',
   'work',
   'way',
   'thing',
