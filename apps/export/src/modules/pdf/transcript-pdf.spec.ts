@@ -87,7 +87,7 @@ describe('transcript PDF', () => {
       `Page 1 of ${pages}`,
     ]);
     expect(t).not.toContain('**');
-  });
+  }, 30_000); // the first render loads the fonts; slow on a busy 2-core machine, not a timing test
 
   it('draws Chinese, Japanese and Korean as real text with the CJK font, bold too', async () => {
     expect(useCjkFont()).not.toBeNull(); // fonts-noto-cjk: installed by npm test and by the image
@@ -114,7 +114,7 @@ describe('transcript PDF', () => {
     } finally {
       useCjkFont();
     }
-  });
+  }, 30_000);
 
   it('wraps long messages across pages and numbers every page, 1,000 messages in order', async () => {
     const messages = Array.from({ length: 1000 }, (_, i) => ({

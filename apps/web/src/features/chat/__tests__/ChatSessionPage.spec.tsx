@@ -94,7 +94,8 @@ describe('chat session', () => {
       },
     });
     renderApp(CHAT, { storedSession: testSession });
-    expect(await screen.findByText('Loading Conversation')).toBeTruthy();
+    // The first test of the file loads the route's code: allow a busy machine more than findBy's 1 s.
+    expect(await screen.findByText('Loading Conversation', {}, { timeout: 10_000 })).toBeTruthy();
     release();
     await screen.findByRole('heading', { level: 1, name: testScenario.title });
 
@@ -124,7 +125,7 @@ describe('chat session', () => {
     expect(api.requests.every((r) => r.headers.get('Authorization') === 'Bearer test-access-token')).toBe(
       true,
     );
-  });
+  }, 20_000);
 
   it('falls back to "Let\'s begin practicing **{title}**." when the opening fails', async () => {
     stubChatApi({ 'POST /api/chat/generate-opening': () => json({ error: 'AI down' }, 503) });
