@@ -6,3 +6,4 @@ export * from './mail-catcher';
 export * from './tokens';
 export * from './model-server-double';
 export * from './openapi-requests';
+export * from './speech-server-double';
