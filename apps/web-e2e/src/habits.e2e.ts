@@ -28,9 +28,29 @@ const member = (rank: number) => ({
 const ANSWERS: Array<[RegExp, unknown]> = [
   [
     /\/api\/user\/profile\//,
-    { full_name: 'E2E', sessions_used: 1, communication_goals: ['Persuasion'], plan: 'free' },
+    { full_name: 'E2E', sessions_used: 1, communication_goals: ['Persuasion'], plan: 'premium' },
   ],
   [/\/api\/user\/scenarios\/daily$/, null],
+  [
+    /\/api\/gamification\/leaderboard$/,
+    {
+      category: 'most-improved',
+      period: 'weekly',
+      bucket: '2026-W48',
+      entries: [
+        {
+          rank: 1,
+          id: '00000000-0000-7000-8000-0000000000b1',
+          username: 'Grace',
+          xp: 900,
+          level: 2,
+          value: 2.4,
+        },
+        { rank: 2, id: me, username: 'E2E', xp: 1640, level: 3, value: 1.3 },
+      ],
+      me: { rank: 2, value: 1.3 },
+    },
+  ],
   [
     /\/api\/gamification\/summary$/,
     {
@@ -115,7 +135,7 @@ describe(
       await server?.close();
     });
 
-    test('shows the freezes held, the day one was used, a league of 30 with both zones, and three recommendations', async () => {
+    test('shows the freezes held, the day one was used, a league of 30 with both zones, the most improved, and three recommendations', async () => {
       const blocked: string[] = [];
       const context = await newIsolatedContext(browser!, server!.origin, blocked);
       await storeSession(context);

@@ -2,6 +2,7 @@ import type {
   DailyChallenge,
   GamificationSummary,
   League,
+  Leaderboard,
   Profile,
   ProgressRecord,
   Recommendations,
@@ -160,6 +161,17 @@ export const recommendations: Recommendations = {
   ],
 };
 
+export const mostImprovedBoard: Leaderboard = {
+  category: 'most-improved',
+  period: 'weekly',
+  bucket: '2025-W24',
+  entries: [
+    { rank: 1, id: '00000000-0000-7000-8000-0000000000a1', username: 'Grace', xp: 900, level: 2, value: 2.4 },
+    { rank: 2, id: testSession.user.id, username: 'Ada Lovelace', xp: 400, level: 2, value: 1.3 },
+  ],
+  me: { rank: 2, value: 1.3 },
+};
+
 type Handler = (request: Request) => Response | Promise<Response>;
 /** A JSON body to answer with 200, or a handler for full control. */
 type Answer = unknown;
@@ -178,6 +190,8 @@ export interface DashboardAnswers {
   buyFreeze: Answer;
   league: Answer;
   recommendations: Answer;
+  /** GET /api/gamification/leaderboard (the most-improved board, Premium). */
+  leaderboard: Answer;
 }
 
 export const defaultAnswers: DashboardAnswers = {
@@ -193,6 +207,7 @@ export const defaultAnswers: DashboardAnswers = {
   buyFreeze: (request: Request) => json({ error: `unexpected ${request.method}` }, 500),
   league,
   recommendations,
+  leaderboard: mostImprovedBoard,
 };
 
 const ROUTES: Array<[method: string, path: RegExp, key: keyof DashboardAnswers]> = [
@@ -208,6 +223,7 @@ const ROUTES: Array<[method: string, path: RegExp, key: keyof DashboardAnswers]>
   ['POST', /^\/api\/gamification\/streak-freezes$/, 'buyFreeze'],
   ['GET', /^\/api\/gamification\/league$/, 'league'],
   ['GET', /^\/api\/user\/recommendations$/, 'recommendations'],
+  ['GET', /^\/api\/gamification\/leaderboard$/, 'leaderboard'],
 ];
 
 /** Stubs fetch with the dashboard's calls; anything else answers 404 so a stray call shows up. */

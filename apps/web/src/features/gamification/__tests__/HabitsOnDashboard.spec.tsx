@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, testSettings } from '../../../test/fixtures';
+import { json, testProfile, testSettings } from '../../../test/fixtures';
 import { renderApp, testSession } from '../../../test/renderApp';
 import {
   league,
@@ -134,5 +134,32 @@ describe('Recommended for you', () => {
     openDashboard();
     await screen.findByRole('heading', { name: 'Current Streak' }, SLOW);
     expect(screen.queryByRole('region', { name: 'Recommended for you' })).toBeNull();
+  });
+});
+
+describe('the most-improved board', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows a Premium learner who rose most in average score this week, with the rise', async () => {
+    const { callsTo } = stubDashboardApi({ profile: { ...testProfile, plan: 'premium', sessions_used: 2 } });
+    openDashboard();
+    const card = await screen.findByTestId('most-improved', {}, SLOW);
+    expect(within(card).getByRole('heading', { name: 'Most Improved This Week' })).toBeTruthy();
+    const rows = within(card).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      '#1Grace+2.4 points of average scoreLevel 2',
+      '#2Ada Lovelace (you)+1.3 points of average scoreLevel 2',
+    ]);
+    const call = callsTo('GET', '/api/gamification/leaderboard')[0]!;
+    expect(new URL(call.url).searchParams.get('category')).toBe('most-improved');
+    expect(new URL(call.url).searchParams.get('period')).toBe('weekly');
+  });
+
+  it('is not asked for on the free plan (the board is Premium)', async () => {
+    const { callsTo } = stubDashboardApi();
+    openDashboard();
+    await screen.findByTestId('league', {}, SLOW);
+    expect(screen.queryByTestId('most-improved')).toBeNull();
+    expect(callsTo('GET', '/api/gamification/leaderboard')).toHaveLength(0);
   });
 });

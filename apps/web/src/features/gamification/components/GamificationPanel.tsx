@@ -15,6 +15,7 @@ import {
 } from '../gamificationApi';
 import { performanceChartOptions } from '../performanceChart';
 import { LeagueCard } from './LeagueCard';
+import { MostImprovedCard } from './MostImprovedCard';
 import { ProgressBar } from './ProgressBar';
 import { StreakFreezes } from './StreakFreezes';
 import './GamificationPanel.css';
@@ -194,6 +195,7 @@ function PanelContent({
 
       {/* The weekly league is a leaderboard too: the same setting hides it. */}
       {visible.leaderboard ? <LeagueCard userId={userId} /> : null}
+      {visible.leaderboard ? <MostImprovedCard userId={userId} /> : null}
 
       <PerformanceCard userId={userId} />
     </div>

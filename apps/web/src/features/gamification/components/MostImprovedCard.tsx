@@ -1,0 +1,59 @@
+import { profileApi } from '../../profile/profileApi';
+import { useLeaderboardQuery } from '../gamificationApi';
+
+export const MOST_IMPROVED_TEXTS = {
+  heading: 'Most Improved This Week',
+  empty: 'Nobody has improved on last week yet. Two sessions last week and two this week put you on it.',
+  rise: (value: number) => `+${value.toFixed(1)}`,
+} as const;
+
+/**
+ * The most-improved board (Premium, like every board but all-time XP): who raised their average score
+ * the most from last week to this one.
+ */
+export function MostImprovedCard({ userId }: { userId: string }) {
+  // The dashboard has loaded the profile; reading its cache does not fetch (nor retry a failed read).
+  const { data: profile } = profileApi.endpoints.getProfile.useQueryState(userId, { skip: !userId });
+  const premium = profile?.plan === 'premium';
+  const { data: board } = useLeaderboardQuery(
+    { category: 'most-improved', period: 'weekly', limit: 10 },
+    { skip: !premium },
+  );
+  if (!premium || !board) return null;
+  return (
+    <article
+      className="pw-card gamification__card"
+      aria-labelledby="most-improved-heading"
+      data-testid="most-improved"
+    >
+      <h3 id="most-improved-heading">{MOST_IMPROVED_TEXTS.heading}</h3>
+      {board.entries.length === 0 ? (
+        <p className="pw-muted">{MOST_IMPROVED_TEXTS.empty}</p>
+      ) : (
+        <ol className="gamification__leaderboard">
+          {board.entries.map((entry) => {
+            const isMe = entry.id === userId;
+            return (
+              <li
+                key={entry.id}
+                className={`gamification__leader${isMe ? ' gamification__leader--me' : ''}`}
+                aria-current={isMe ? 'true' : undefined}
+              >
+                <span className="gamification__rank">#{entry.rank}</span>
+                <span className="gamification__username">
+                  {entry.username}
+                  {isMe ? <span className="pw-muted"> (you)</span> : null}
+                </span>
+                <span className="gamification__leader-xp">
+                  {MOST_IMPROVED_TEXTS.rise(entry.value)}
+                  <span className="pw-sr-only"> points of average score</span>
+                </span>
+                <span className="pw-muted gamification__leader-level">Level {entry.level}</span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </article>
+  );
+}
