@@ -14,6 +14,7 @@ import {
   useGamificationSummaryQuery,
 } from '../gamificationApi';
 import { performanceChartOptions } from '../performanceChart';
+import { LeaderRow } from './LeaderRow';
 import { LeagueCard } from './LeagueCard';
 import { MostImprovedCard } from './MostImprovedCard';
 import { ProgressBar } from './ProgressBar';
@@ -170,24 +171,16 @@ function PanelContent({
             <p className="pw-muted">No one is on the leaderboard yet.</p>
           ) : (
             <ol className="gamification__leaderboard">
-              {summary.leaderboard.map((entry, index) => {
-                const isMe = entry.id === userId;
-                return (
-                  <li
-                    key={entry.id}
-                    className={`gamification__leader${isMe ? ' gamification__leader--me' : ''}`}
-                    aria-current={isMe ? 'true' : undefined}
-                  >
-                    <span className="gamification__rank">#{index + 1}</span>
-                    <span className="gamification__username">
-                      {entry.username}
-                      {isMe ? <span className="pw-muted"> (you)</span> : null}
-                    </span>
-                    <span className="gamification__leader-xp">{entry.xp} XP</span>
-                    <span className="pw-muted gamification__leader-level">Level {entry.level}</span>
-                  </li>
-                );
-              })}
+              {summary.leaderboard.map((entry, index) => (
+                <LeaderRow
+                  key={entry.id}
+                  rank={index + 1}
+                  username={entry.username}
+                  level={entry.level}
+                  isMe={entry.id === userId}
+                  value={`${entry.xp} XP`}
+                />
+              ))}
             </ol>
           )}
         </article>

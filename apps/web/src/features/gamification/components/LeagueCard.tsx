@@ -1,6 +1,7 @@
 import type { League } from '@parley/contracts';
 import { useEffect, useRef } from 'react';
 import { useLeagueQuery } from '../gamificationApi';
+import { LeaderRow } from './LeaderRow';
 
 export const LEAGUE_TEXTS = {
   heading: 'Weekly League',
@@ -61,38 +62,29 @@ export function LeagueCard({ userId }: { userId: string }) {
       ) : (
         <ol ref={list} className="gamification__leaderboard" aria-label={`${league.tier} League standings`}>
           {league.members.map((member) => {
-            const isMe = member.id === userId;
             const zone = zoneOf(member.rank, size, league.zones);
             const boundary =
               (zone === 'promotion' && member.rank === league.zones.promotion) ||
               (zone === null && member.rank === size - league.zones.demotion);
             return (
-              <li
+              <LeaderRow
                 key={member.id}
+                rank={member.rank}
+                username={member.username}
+                level={member.level}
+                isMe={member.id === userId}
+                value={`${member.weekXp} XP`}
                 className={[
-                  'gamification__leader',
-                  isMe ? 'gamification__leader--me' : '',
                   zone ? `gamification__leader--${zone}` : '',
                   boundary ? 'gamification__leader--boundary' : '',
                 ]
                   .filter(Boolean)
                   .join(' ')}
-                aria-current={isMe ? 'true' : undefined}
-                data-zone={zone ?? 'safe'}
-              >
-                <span className="gamification__rank">#{member.rank}</span>
-                <span className="gamification__username">
-                  {member.username}
-                  {isMe ? <span className="pw-muted"> (you)</span> : null}
-                  {zone ? (
-                    <span className="pw-sr-only">
-                      , {zone === 'promotion' ? LEAGUE_TEXTS.promotion : LEAGUE_TEXTS.demotion}
-                    </span>
-                  ) : null}
-                </span>
-                <span className="gamification__leader-xp">{member.weekXp} XP</span>
-                <span className="pw-muted gamification__leader-level">Level {member.level}</span>
-              </li>
+                note={
+                  zone ? (zone === 'promotion' ? LEAGUE_TEXTS.promotion : LEAGUE_TEXTS.demotion) : undefined
+                }
+                zone={zone ?? 'safe'}
+              />
             );
           })}
         </ol>

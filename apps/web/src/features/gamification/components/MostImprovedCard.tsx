@@ -1,5 +1,6 @@
 import { profileApi } from '../../profile/profileApi';
 import { useLeaderboardQuery } from '../gamificationApi';
+import { LeaderRow } from './LeaderRow';
 
 export const MOST_IMPROVED_TEXTS = {
   heading: 'Most Improved This Week',
@@ -31,27 +32,21 @@ export function MostImprovedCard({ userId }: { userId: string }) {
         <p className="pw-muted">{MOST_IMPROVED_TEXTS.empty}</p>
       ) : (
         <ol className="gamification__leaderboard">
-          {board.entries.map((entry) => {
-            const isMe = entry.id === userId;
-            return (
-              <li
-                key={entry.id}
-                className={`gamification__leader${isMe ? ' gamification__leader--me' : ''}`}
-                aria-current={isMe ? 'true' : undefined}
-              >
-                <span className="gamification__rank">#{entry.rank}</span>
-                <span className="gamification__username">
-                  {entry.username}
-                  {isMe ? <span className="pw-muted"> (you)</span> : null}
-                </span>
-                <span className="gamification__leader-xp">
+          {board.entries.map((entry) => (
+            <LeaderRow
+              key={entry.id}
+              rank={entry.rank}
+              username={entry.username}
+              level={entry.level}
+              isMe={entry.id === userId}
+              value={
+                <>
                   {MOST_IMPROVED_TEXTS.rise(entry.value)}
                   <span className="pw-sr-only"> points of average score</span>
-                </span>
-                <span className="pw-muted gamification__leader-level">Level {entry.level}</span>
-              </li>
-            );
-          })}
+                </>
+              }
+            />
+          ))}
         </ol>
       )}
     </article>
