@@ -510,7 +510,10 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   }
   // "Can we talk about the base salary?": yes, to that subject by name.
   if (
-    /\b(?:can|could|may|shall) (?:i|we) (?:talk|ask|chat|discuss|go over|look at)\b/.test(text) &&
+    (/\b(?:can|could|may|shall) (?:i|we) (?:talk|ask|chat|discuss|go over|look at)\b/.test(text) ||
+      /\b(?:i|we) (?:\w+ )?(?:wanted|want|would like|'d like) to (?:talk|chat) about\b/.test(
+        unfilled(text),
+      )) &&
     !EMBEDDED_QUESTION.test(text)
   )
     return {
@@ -562,11 +565,13 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
     if (promise) return { kind: 'pledge', text: promise };
   }
   const rank = SOURCE_ORDER[question.kind];
+  // "In the first year" ties the question to no fact that happens to say "this year".
+  const topical = new Set([...terms].filter((t) => !CALENDAR_TERMS.has(t)));
   const scored = candidates(ctx)
     .filter((c) =>
-      question.kind === 'want' ? c.source !== 'fact' : c.source !== 'goal' || overlap(terms, c.terms) >= 2,
+      question.kind === 'want' ? c.source !== 'fact' : c.source !== 'goal' || overlap(topical, c.terms) >= 2,
     )
-    .map((c) => ({ c, score: overlap(terms, c.terms) }))
+    .map((c) => ({ c, score: overlap(topical, c.terms) }))
     .filter(({ c, score }) => score > 0 && (c.hidden || (c.text !== null && !mentioned(state, c.text))))
     .sort((a, b) => b.score - a.score || rank.indexOf(a.c.source) - rank.indexOf(b.c.source));
   const best = scored[0];
@@ -655,6 +660,13 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   }
   return { kind: 'generic' };
 }
+
+/** The words without their fillers: "i kind of wanted to, like, talk about" → "i wanted to talk about". */
+const unfilled = (text: string): string =>
+  text
+    .replace(/,?\s*\b(?:um+|uh+|er|like|you know|kind of|sort of|basically|i mean)\b,?/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** "Can I ask how the team measures success?" asks how the team measures success: not for permission. */
 const EMBEDDED_QUESTION =
@@ -745,6 +757,8 @@ function pledge(question: string): string | null {
 }
 
 /** Words too common to say what a remark or a noun phrase is about. */
+/** Words of the calendar: they tie a question to nothing in particular. */
+const CALENDAR_TERMS = new Set(['day', 'week', 'month', 'year', 'today', 'time']);
 const GENERIC_TERMS = new Set([
   // the calendar ties a question to nothing: "in the first year" is not about "8 graduates this year"
   'day',
