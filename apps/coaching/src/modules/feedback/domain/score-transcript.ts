@@ -296,8 +296,11 @@ function rubric(line: LineFeatures): Contribution[] {
   if (emotion) add('emotion', 0.75, `names how they feel (${q(emotion.text)})`, sentenceOf(emotion));
   // "Why?" or "What else?" asks for clarification, not about the other person: five words or more.
   const real = (m: Match): boolean => m.text.split(/\s+/).length >= 5;
-  const open = line.openQuestions.filter(real);
-  const closed = line.closedQuestions.filter(real);
+  // "What do you think I should do?" asks for instructions about the learner, not about the other person.
+  const aboutThem = (m: Match): boolean =>
+    !/\b(?:i should|should i|do i|can i|am i|want me to|me to (?:say|do))\b/i.test(m.text);
+  const open = line.openQuestions.filter((m) => real(m) && aboutThem(m));
+  const closed = line.closedQuestions.filter((m) => real(m) && aboutThem(m));
   const questionPoints = Math.min(1.5, open.length * 1.0 + closed.length * 0.5);
   const askedAbout = open[0] ?? closed[0];
   if (askedAbout) {
