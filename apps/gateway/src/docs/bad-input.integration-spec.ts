@@ -5,9 +5,11 @@ import {
   generateRequests,
   mintAccessToken,
   multipartBody,
+  startSpeechServerDouble,
   startSystem,
   type GeneratedRequest,
   type OpenApiDocument,
+  type SpeechServerDouble,
   type TestSystem,
   type TestUser,
 } from '@parley/server-testing';
@@ -22,6 +24,8 @@ import {
  */
 let system: TestSystem;
 let user: TestUser;
+/** Voice mode's speech server, so a well-formed request to the speech routes is answered, not 503. */
+let speech: SpeechServerDouble;
 
 const SEED = Number(process.env['BAD_INPUT_SEED'] ?? Date.now() % 1_000_000);
 const PER_OPERATION = { withBody: 8, withoutBody: 3 };
@@ -58,6 +62,7 @@ async function send(request: GeneratedRequest): Promise<{ status: number; body: 
 
 describe('bad input against every route of the OpenAPI document', () => {
   beforeAll(async () => {
+    speech = await startSpeechServerDouble({ msPerWord: 10 });
     system = await startSystem({
       label: 'badinput',
       env: {
@@ -66,7 +71,11 @@ describe('bad input against every route of the OpenAPI document', () => {
           RATE_LIMIT_PER_MINUTE: '1000000',
           AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
         },
-        coaching: { AI_CALLS_PER_USER_PER_MINUTE: '10000' },
+        coaching: {
+          AI_CALLS_PER_USER_PER_MINUTE: '10000',
+          OPENAI_TRANSCRIBE_BASE_URL: speech.baseUrl,
+          OPENAI_SPEECH_BASE_URL: speech.baseUrl,
+        },
       },
     });
     user = await createTestUser(system, { fullName: 'Fuzz Tester' });
@@ -74,6 +83,7 @@ describe('bad input against every route of the OpenAPI document', () => {
 
   afterAll(async () => {
     await system?.stop();
+    await speech?.close();
   });
 
   // The id reached sessions' own validation before the chat payloads followed the text rule; either side
