@@ -116,5 +116,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // These are behaviour tests, not timing tests: the first test of a file loads its route's code,
+    // which a busy 2-core CI machine can take seconds to do.
+    testTimeout: 20_000,
   },
 });

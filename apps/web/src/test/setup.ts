@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom leaves Node's fetch API in place, whose Request rejects relative URLs. A browser resolves them
@@ -12,6 +12,9 @@ globalThis.Request = class BrowserLikeRequest extends NodeRequest {
 
 // jsdom does not implement scrolling; the router's scroll restoration calls it on every navigation.
 window.scrollTo = () => {};
+
+// findBy… waits for what a busy machine may take seconds to render (the default is 1 s).
+configure({ asyncUtilTimeout: 5000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
