@@ -14,6 +14,7 @@ import {
   openOffer,
 } from './negotiation';
 import { contentTerms, overlap, readText } from './nlp';
+import { FILLER } from './phrasing';
 import { conditionMet, type FirmPosition, type PersonaFact, type PersonaGoal } from './persona-profile';
 
 /**
@@ -664,7 +665,7 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
 /** The words without their fillers: "i kind of wanted to, like, talk about" → "i wanted to talk about". */
 const unfilled = (text: string): string =>
   text
-    .replace(/,?\s*\b(?:um+|uh+|er|like|you know|kind of|sort of|basically|i mean)\b,?/g, ' ')
+    .replace(new RegExp(`,?\\s*${FILLER.source},?`, 'gi'), ' ')
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -761,16 +762,11 @@ function pledge(question: string): string | null {
 const CALENDAR_TERMS = new Set(['day', 'week', 'month', 'year', 'today', 'time']);
 const GENERIC_TERMS = new Set([
   // the calendar ties a question to nothing: "in the first year" is not about "8 graduates this year"
-  'day',
-  'week',
-  'month',
-  'year',
-  'today',
+  ...CALENDAR_TERMS,
   'work',
   'way',
   'thing',
   'stuff',
-  'time',
   'lot',
   'bit',
   'part',
