@@ -47,7 +47,17 @@ const OBJECTIVE_MOVES: Array<{
   shows: (l: LineFeatures) => boolean;
   /** The move is the objective ("Acknowledge the impact…"): a line that shows it meets it, words aside. */
   moveIsEnough?: true;
+  /** Only the learner's last lines can meet it ("Close the call with a next step…"). */
+  atTheEnd?: true;
 }> = [
+  {
+    objective: /^(?:close|end|finish|wrap up)\b.*\bnext steps?\b/i,
+    shows: (l) =>
+      l.nextSteps.length + l.summaries.length > 0 ||
+      has(/\b(?:i'?ll|we'?ll|next step|to recap|so to recap|i will|we will)\b/i)(l),
+    moveIsEnough: true,
+    atTheEnd: true,
+  },
   {
     objective: /^(?:acknowledge|listen|validate|recogni[sz]e|show empathy|empathi[sz]e)\b/i,
     shows: (l) =>
@@ -131,7 +141,8 @@ export function checkObjectives(lines: LineFeatures[], scenario: ScenarioDefinit
     const verb = move
       ? contentLemmas(analyseText(objective.trim().split(/\s+/)[0] ?? ''))
       : new Set<string>();
-    const showing = move ? lines.filter(move.shows) : lines;
+    const candidates = move?.atTheEnd ? lines.slice(-3) : lines;
+    const showing = move ? candidates.filter(move.shows) : candidates;
     const match =
       bestLine(objective, showing, scenario, verb) ??
       (move?.moveIsEnough ? showing.find(eligible) : undefined);

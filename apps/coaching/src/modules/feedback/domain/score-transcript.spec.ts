@@ -389,6 +389,30 @@ describe('scoreTranscript never claims what the transcript contradicts', () => {
     expect(met['Thank her for the enthusiasm without letting flattery move your price']).toBeNull();
   });
 
+  it('meets "Close the call with a next step" with a closing line that gives one, and not with an early one', () => {
+    const scenario = {
+      ...SALARY_FIRST_OFFER,
+      learnerObjectives: ['Close the call with a next step she can trust'],
+    };
+    const early = 'I will send you the numbers by Friday so we can decide together.';
+    const closing = 'So to recap: the fee is refunded and I will email you a confirmation within the hour.';
+    const met = scoreTranscript(
+      talk('Thank you for calling today.', 'What would help most?', closing),
+      scenario,
+    );
+    expect(met.objectives?.[0]).toMatchObject({ met: true, line: closing });
+    const notAtTheEnd = scoreTranscript(
+      talk(
+        early,
+        'What would help most?',
+        'How are things on your side?',
+        'Thanks for explaining all of that.',
+      ),
+      scenario,
+    );
+    expect(notAtTheEnd.objectives?.[0]?.met).toBe(false);
+  });
+
   it('gives small talk no credit and names it as leaving the conversation', () => {
     const f = scoreTranscript(
       talk(
