@@ -6,6 +6,7 @@
 #   console-consumer  -> org.apache.kafka.tools.consumer.ConsoleConsumer (kafka-console-consumer.sh)
 #   consumer-groups   -> org.apache.kafka.tools.consumer.group.ConsumerGroupCommand
 #   storage           -> kafka.tools.StorageTool
+#   configs           -> kafka.admin.ConfigCommand                      (kafka-configs.sh: SCRAM users)
 # Anything else is taken as a fully qualified main class.
 # Example:
 #   infra/local/kafka-tool.sh topics --bootstrap-server 127.0.0.1:9092 --list
@@ -15,7 +16,7 @@ SERVICE=kafka-tool
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 LIB="$INFRA_DIR/kafka/target/lib"
-[[ $# -ge 1 ]] || { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[[ $# -ge 1 ]] || { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 compgen -G "$LIB/kafka_*.jar" >/dev/null || die "no Kafka jars in $LIB; run infra/local/kafka.sh start first"
 
 tool="$1"
@@ -25,6 +26,7 @@ case "$tool" in
   console-producer) main=kafka.tools.ConsoleProducer ;;
   console-consumer) main=org.apache.kafka.tools.consumer.ConsoleConsumer ;;
   consumer-groups) main=org.apache.kafka.tools.consumer.group.ConsumerGroupCommand ;;
+  configs) main=kafka.admin.ConfigCommand ;;
   storage) main=kafka.tools.StorageTool ;;
   *) main="$tool" ;;
 esac

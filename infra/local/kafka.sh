@@ -6,6 +6,12 @@
 #            broker in the background and wait until it reports "Kafka Server started".
 #   stop   - stop the broker this script started (TERM, up to 30 s, then KILL).
 #   status - print up/down; exit 0 if up, 1 if down.
+#
+# With KAFKA_SASL_SSL_PORT set, the broker also has a SASL_SSL listener on that port (TLS, then SCRAM-SHA-512
+# or PLAIN), as a Strimzi TLS listener or a managed Kafka serves it: `start` makes a CA, a broker certificate
+# and a client certificate with openssl (once, in $DIR/tls) and creates the SCRAM users with Kafka's own
+# kafka-configs tool. infra/local/kafka-secure.sh runs such a broker beside the plain one (other ports, its
+# own data), so the broker everybody else uses is never restarted for it.
 set -euo pipefail
 SERVICE=kafka
 # shellcheck source=SCRIPTDIR/lib.sh
@@ -20,10 +26,16 @@ KAFKA_PROXIED_ADVERTISED_PORT="${KAFKA_PROXIED_ADVERTISED_PORT:-19094}"
 KAFKA_START_TIMEOUT="${KAFKA_START_TIMEOUT:-90}"
 KAFKA_HEAP_OPTS="${KAFKA_HEAP_OPTS:--Xms256m -Xmx512m}"
 KAFKA_JVM_OPTS="${KAFKA_JVM_OPTS:--XX:+UseG1GC -XX:MaxGCPauseMillis=20 -XX:MaxMetaspaceSize=192m -XX:+ExitOnOutOfMemoryError -Djava.awt.headless=true}"
+# Optional SASL_SSL listener (empty: none). Users are `name:password` pairs, each both a SCRAM-SHA-512 and a
+# PLAIN user; development values only.
+KAFKA_SASL_SSL_PORT="${KAFKA_SASL_SSL_PORT:-}"
+KAFKA_SASL_USERS="${KAFKA_SASL_USERS:-parley:parley-dev-secret}"
 
 KDIR="$INFRA_DIR/kafka"
 LIB="$KDIR/target/lib"
-DIR="$DATA_ROOT/kafka"
+# Several brokers can run from these jars, each with its own data directory (.data/$KAFKA_INSTANCE).
+DIR="$DATA_ROOT/${KAFKA_INSTANCE:-kafka}"
+TLS_DIR="$DIR/tls"
 LOG_DIRS="$DIR/logs"
 PROPS="$DIR/server.properties"
 CLUSTER_ID_FILE="$DIR/cluster.id"
@@ -34,7 +46,12 @@ LOG4J="$KDIR/log4j.properties"
 
 is_up() { port_open "$KAFKA_HOST" "$KAFKA_PORT"; }
 is_managed() { pid_alive "$PIDFILE" "$PROPS"; }
-listening() { log "listening on $KAFKA_HOST:$KAFKA_PORT  ->  bootstrap.servers=$KAFKA_HOST:$KAFKA_PORT"; }
+listening() {
+  log "listening on $KAFKA_HOST:$KAFKA_PORT  ->  bootstrap.servers=$KAFKA_HOST:$KAFKA_PORT"
+  if [[ -n "$KAFKA_SASL_SSL_PORT" ]]; then
+    log "SASL_SSL on $KAFKA_HOST:$KAFKA_SASL_SSL_PORT (SCRAM-SHA-512, PLAIN; CA $TLS_DIR/ca.crt, client certificate $TLS_DIR/client.crt + client.key)"
+  fi
+}
 
 LOG_OFFSET=0 # size of server.log before this start; fail() shows only newer lines
 
@@ -81,7 +98,73 @@ write_props() {
     -e "s|@KAFKA_PROXIED_ADVERTISED_PORT@|$KAFKA_PROXIED_ADVERTISED_PORT|g" \
     -e "s|@LOG_DIRS@|$LOG_DIRS|g" \
     "$KDIR/server.properties.template" >"$PROPS.tmp"
+  [[ -n "$KAFKA_SASL_SSL_PORT" ]] && write_sasl_ssl_props >>"$PROPS.tmp"
   mv "$PROPS.tmp" "$PROPS"
+}
+
+# A CA, the broker's certificate (127.0.0.1 and localhost) and a client certificate, made once with
+# openssl. Keys are unencrypted PKCS#8 PEM, which Kafka reads directly (ssl.keystore.type=PEM).
+ensure_certs() {
+  [[ -s "$TLS_DIR/broker.pem" && -s "$TLS_DIR/client.crt" ]] && return
+  command -v openssl >/dev/null || die "openssl not found (needed for the SASL_SSL listener's certificates)"
+  log "making a CA, a broker and a client certificate in $TLS_DIR (openssl)"
+  rm -rf "$TLS_DIR"
+  mkdir -p "$TLS_DIR"
+  (
+    cd "$TLS_DIR"
+    umask 077
+    openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.crt -days 3650 \
+      -subj "/CN=Parley local Kafka CA" -addext basicConstraints=critical,CA:TRUE \
+      -addext keyUsage=critical,keyCertSign,cRLSign 2>/dev/null
+    for who in broker client; do
+      openssl req -newkey rsa:2048 -nodes -keyout "$who.key" -out "$who.csr" -subj "/CN=$who" 2>/dev/null
+      printf 'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\n' >"$who.ext"
+      if [[ "$who" == broker ]]; then
+        printf 'extendedKeyUsage=serverAuth,clientAuth\nsubjectAltName=IP:127.0.0.1,DNS:localhost\n' >>"$who.ext"
+      else
+        printf 'extendedKeyUsage=clientAuth\n' >>"$who.ext"
+      fi
+      openssl x509 -req -in "$who.csr" -CA ca.crt -CAkey ca.key -CAcreateserial -days 3650 \
+        -extfile "$who.ext" -out "$who.crt" 2>/dev/null
+      rm -f "$who.csr" "$who.ext"
+    done
+    cat broker.key broker.crt >broker.pem
+    chmod 644 ca.crt client.crt broker.crt
+  ) || fail "openssl could not make the certificates"
+}
+
+# The SASL_SSL listener: TLS with the broker certificate (a client certificate is checked when one is sent),
+# then SCRAM-SHA-512 or PLAIN. PLAIN users live in the JAAS line; SCRAM users in the cluster metadata.
+write_sasl_ssl_props() {
+  local plain_users="" pair
+  for pair in $KAFKA_SASL_USERS; do plain_users+=" user_${pair%%:*}=\"${pair#*:}\""; done
+  cat <<PROPS
+
+# ---- SASL_SSL listener (kafka.sh, KAFKA_SASL_SSL_PORT) ----
+listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT,PROXIED://127.0.0.1:$KAFKA_PROXIED_PORT,SASL_SSL://127.0.0.1:$KAFKA_SASL_SSL_PORT
+advertised.listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,PROXIED://127.0.0.1:$KAFKA_PROXIED_ADVERTISED_PORT,SASL_SSL://127.0.0.1:$KAFKA_SASL_SSL_PORT
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,PROXIED:PLAINTEXT,SASL_SSL:SASL_SSL
+sasl.enabled.mechanisms=SCRAM-SHA-512,PLAIN
+listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
+listener.name.sasl_ssl.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required$plain_users;
+listener.name.sasl_ssl.ssl.keystore.type=PEM
+listener.name.sasl_ssl.ssl.keystore.location=$TLS_DIR/broker.pem
+listener.name.sasl_ssl.ssl.truststore.type=PEM
+listener.name.sasl_ssl.ssl.truststore.location=$TLS_DIR/ca.crt
+listener.name.sasl_ssl.ssl.client.auth=requested
+PROPS
+}
+
+# SCRAM-SHA-512 credentials for every user, with Kafka's kafka-configs tool over the plain listener.
+ensure_scram_users() {
+  local pair
+  for pair in $KAFKA_SASL_USERS; do
+    KAFKA_HEAP_OPTS="-Xms32m -Xmx128m" kjava kafka.admin.ConfigCommand --bootstrap-server "$KAFKA_HOST:$KAFKA_PORT" \
+      --alter --entity-type users --entity-name "${pair%%:*}" \
+      --add-config "SCRAM-SHA-512=[iterations=8192,password=${pair#*:}]" >>"$STDOUT_LOG" 2>&1 ||
+      fail "kafka-configs could not create the SCRAM user ${pair%%:*}"
+  done
+  log "SCRAM-SHA-512 users: $(for pair in $KAFKA_SASL_USERS; do printf '%s ' "${pair%%:*}"; done)(also PLAIN)"
 }
 
 kjava() {
@@ -143,6 +226,7 @@ start() {
     [[ -f "$SERVER_LOG" ]] && LOG_OFFSET="$(stat -c %s "$SERVER_LOG")"
     echo "$LOG_OFFSET" >"$DIR/start.offset"
     ensure_jars
+    [[ -n "$KAFKA_SASL_SSL_PORT" ]] && ensure_certs
     write_props
     format_storage
     if port_open "$KAFKA_HOST" "$KAFKA_CONTROLLER_PORT"; then
@@ -157,6 +241,7 @@ start() {
       -cp "$LIB/*" kafka.Kafka "$PROPS" || fail "could not launch java"
   fi
   wait_ready
+  [[ -n "$KAFKA_SASL_SSL_PORT" ]] && ensure_scram_users
   log "ready after $(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')s (pid $(cat "$PIDFILE"), logs in $DIR)"
   listening
 }

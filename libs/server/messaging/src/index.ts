@@ -1,5 +1,6 @@
 export * from './message-bus';
 export * from './kafka-message-bus';
+export * from './kafka-security';
 export * from './outbox-inbox.ddl';
 export * from './outbox';
 export * from './outbox-relay';

@@ -6,7 +6,9 @@ import {
   type IHeaders,
   type LogEntry,
   type Producer,
+  type SASLOptions,
 } from 'kafkajs';
+import type { ConnectionOptions } from 'node:tls';
 import type { BusMessage, MessageBus, SubscribeOptions, Subscription } from './message-bus';
 
 export interface KafkaBusOptions {
@@ -16,6 +18,10 @@ export interface KafkaBusOptions {
   partitions?: number;
   replicationFactor?: number;
   createTopics?: boolean;
+  /** TLS to the brokers (CA, client certificate); `undefined` or `false` for a plain listener. */
+  ssl?: ConnectionOptions | boolean;
+  /** SASL on top (SCRAM-SHA-512/256 or PLAIN); see kafkaSecurityFromEnv. */
+  sasl?: SASLOptions;
   log?: (level: 'error' | 'warn' | 'info' | 'debug', message: string, extra: Record<string, unknown>) => void;
 }
 
@@ -39,7 +45,11 @@ export class KafkaMessageBus implements MessageBus {
     this.kafka = new Kafka({
       clientId: options.clientId,
       brokers: options.brokers,
-      connectionTimeout: 3000,
+      ...(options.ssl ? { ssl: options.ssl } : {}),
+      ...(options.sasl ? { sasl: options.sasl } : {}),
+      // A TLS handshake and a SASL exchange add round trips to every new connection.
+      connectionTimeout: options.ssl || options.sasl ? 10_000 : 3000,
+      authenticationTimeout: 10_000,
       requestTimeout: 10_000,
       retry: { retries: 3, initialRetryTime: 200, maxRetryTime: 2000 },
       logLevel: logLevel.WARN,

@@ -17,6 +17,7 @@ import type { ServiceEnv } from '@parley/server-config';
 import { HealthRegistry, once, ShutdownCoordinator } from '@parley/server-observability';
 import { EventConsumer, type EventHandler } from './event-consumer';
 import { KafkaMessageBus } from './kafka-message-bus';
+import { kafkaSecurityFromEnv, type KafkaSecurity } from './kafka-security';
 import type { MessageBus } from './message-bus';
 import { Outbox } from './outbox';
 import { OutboxRelay } from './outbox-relay';
@@ -38,6 +39,8 @@ export interface MessagingOptions {
   brokers: string[];
   topicPrefix: string;
   createTopics: boolean;
+  /** TLS and SASL towards the brokers (KAFKA_SSL*, KAFKA_SASL_*); none for a plain listener. */
+  security?: KafkaSecurity;
 }
 
 const OPTIONS = Symbol('MESSAGING_OPTIONS');
@@ -146,6 +149,7 @@ export class MessagingModule {
       brokers: env.KAFKA_BROKERS,
       topicPrefix: env.KAFKA_TOPIC_PREFIX,
       createTopics: env.KAFKA_CREATE_TOPICS,
+      security: kafkaSecurityFromEnv(env),
     });
   }
 
@@ -164,6 +168,7 @@ export class MessagingModule {
               clientId: options.service,
               brokers: options.brokers,
               createTopics: options.createTopics,
+              ...options.security,
               log: (level, message) =>
                 level === 'error'
                   ? logger.error(message)
