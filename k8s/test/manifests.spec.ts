@@ -153,17 +153,45 @@ const idOf = (o: Obj) => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.n
 // ---------------------------------------------------------------------------------------------------
 // What the rest of the repository says must exist
 
-/** Consumer groups: services with a @ListensTo listener (the group is the service name). */
-function consumerGroups(): string[] {
+/** The source files of an app, tests left out. */
+function sourceFiles(app: string): string[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((entry) => {
       const path = join(dir, entry);
       if (statSync(path).isDirectory()) return walk(path);
       return /\.ts$/.test(entry) && !/spec\.ts$/.test(entry) ? [path] : [];
     });
-  return services.filter((app) =>
-    walk(join(repoRoot, 'apps', app, 'src')).some((file) => /@ListensTo\(/.test(readFileSync(file, 'utf8'))),
+  return walk(join(repoRoot, 'apps', app, 'src'));
+}
+
+/** Event types an app's code names in `pattern` (group 1), e.g. createEvent('…') or @ListensTo('…'). */
+function eventTypesIn(app: string, pattern: RegExp): string[] {
+  const types = sourceFiles(app).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(pattern)].map((m) => m[1] as string),
   );
+  return [...new Set(types)].sort();
+}
+const publishedBy = (app: string) => eventTypesIn(app, /createEvent\(\s*'([a-z-]+\.[a-z-]+)'/g);
+const consumedBy = (app: string) => eventTypesIn(app, /@ListensTo\(\s*'([a-z-]+\.[a-z-]+)'\s*\)/g);
+
+/** Consumer groups: services with a @ListensTo listener (the group is the service name). */
+function consumerGroups(): string[] {
+  return services.filter((app) => consumedBy(app).length > 0);
+}
+
+/**
+ * The Secrets Strimzi makes, for the references to them: one per KafkaUser (its SCRAM password) and the
+ * cluster CA's certificate, `<cluster>-cluster-ca-cert`. Values are stand-ins of the right form.
+ */
+function strimziSecrets(objects: Obj[]): Record<string, Record<string, string>> {
+  const secrets: Record<string, Record<string, string>> = {};
+  for (const user of objects.filter((o) => o.kind === 'KafkaUser'))
+    secrets[user.metadata.name] = { password: 'made-by-the-user-operator', 'sasl.jaas.config': 'made' };
+  for (const kafka of objects.filter((o) => o.kind === 'Kafka'))
+    secrets[`${kafka.metadata.name}-cluster-ca-cert`] = {
+      'ca.crt': '-----BEGIN CERTIFICATE-----\nMIIBmade\n-----END CERTIFICATE-----\n',
+    };
+  return secrets;
 }
 
 /** Apps whose schema has RUN_WORKERS: they get an API Deployment and a worker Deployment. */
@@ -359,6 +387,7 @@ describe.each(['dev', 'prod'])('k8s/overlays/%s', (overlay) => {
   beforeAll(() => {
     const [first, ...others] = kubectlBinaries();
     objects = renderWith(first as string, overlay);
+    Object.assign(secrets, strimziSecrets(objects));
     for (const other of others) {
       const rendered = renderWith(other, overlay);
       const sorted = (list: Obj[]) => [...list].sort((a, b) => idOf(a).localeCompare(idOf(b)));
@@ -623,6 +652,98 @@ describe.each(['dev', 'prod'])('k8s/overlays/%s', (overlay) => {
       expect(pool.metadata.labels?.['strimzi.io/cluster']).toBe(cluster);
   });
 
+  it('serves Kafka only over TLS with SCRAM-SHA-512, and signs each service in as its own KafkaUser', () => {
+    const kafka = byKind(objects, 'Kafka')[0] as Obj;
+    const cluster = kafka.metadata.name;
+    const spec = kafka.spec as {
+      kafka: {
+        listeners: Array<{ name: string; tls: boolean; authentication?: { type: string } }>;
+        authorization?: { type: string };
+      };
+      entityOperator?: { userOperator?: unknown };
+    };
+    expect(
+      spec.kafka.listeners.map((l) => ({ name: l.name, tls: l.tls, auth: l.authentication?.type })),
+    ).toEqual(spec.kafka.listeners.map((l) => ({ name: l.name, tls: true, auth: 'scram-sha-512' })));
+    expect(spec.kafka.authorization?.type).toBe('simple');
+    expect(spec.entityOperator?.userOperator).toBeDefined();
+
+    const users = byKind(objects, 'KafkaUser');
+    expect(users.map((u) => u.metadata.name).sort()).toEqual([...services].sort());
+    for (const app of services) {
+      for (const deployment of deploymentsOf(objects, app)) {
+        const container = appContainer(deployment);
+        const ref = (name: string) => container.env?.find((v) => v.name === name);
+        const { env } = resolveEnv(objects, container, secrets);
+        expect({
+          name: deployment.metadata.name,
+          ssl: env.KAFKA_SSL,
+          mechanism: env.KAFKA_SASL_MECHANISM,
+          username: env.KAFKA_SASL_USERNAME,
+          password: ref('KAFKA_SASL_PASSWORD')?.valueFrom?.secretKeyRef,
+          ca: ref('KAFKA_SSL_CA')?.valueFrom?.secretKeyRef,
+        }).toEqual({
+          name: deployment.metadata.name,
+          ssl: 'true',
+          mechanism: 'scram-sha-512',
+          username: app,
+          password: { name: app, key: 'password' },
+          ca: { name: `${cluster}-cluster-ca-cert`, key: 'ca.crt' },
+        });
+      }
+    }
+  });
+
+  it('allows each KafkaUser exactly the topics it publishes and consumes and its own group, nothing else', () => {
+    interface Acl {
+      resource: { type: string; name: string; patternType?: string };
+      operations: string[];
+      host?: string;
+      type?: string;
+    }
+    const groups = consumerGroups();
+    for (const app of services) {
+      const user = find(objects, 'KafkaUser', app);
+      const spec = user.spec as {
+        authentication: { type: string };
+        authorization: { type: string; acls: Acl[] };
+      };
+      expect([user.metadata.labels?.['strimzi.io/cluster'], spec.authentication.type]).toEqual([
+        (byKind(objects, 'Kafka')[0] as Obj).metadata.name,
+        'scram-sha-512',
+      ]);
+      const granted = spec.authorization.acls
+        .flatMap((acl) =>
+          acl.operations.map(
+            (op) =>
+              `${acl.type ?? 'allow'} ${acl.resource.type}:${acl.resource.name}:${acl.resource.patternType ?? 'literal'} ${op}`,
+          ),
+        )
+        .sort();
+      const wanted = [
+        ...publishedBy(app).flatMap((t) => [
+          `allow topic:${t}:literal Write`,
+          `allow topic:${t}:literal Describe`,
+        ]),
+        ...consumedBy(app).flatMap((t) => [
+          `allow topic:${t}:literal Read`,
+          `allow topic:${t}:literal Describe`,
+        ]),
+        ...(groups.includes(app)
+          ? [
+              `allow group:${app}:literal Read`,
+              `allow topic:${app}.dead-letter:literal Write`,
+              `allow topic:${app}.dead-letter:literal Describe`,
+            ]
+          : []),
+      ].sort();
+      expect({ user: app, granted }).toEqual({ user: app, granted: wanted });
+    }
+    // What the code says, so a new publisher or listener without its ACL fails here.
+    expect(publishedBy('identity')).toContain('identity.user-registered');
+    expect(consumedBy('gamification')).toContain('sessions.session-completed');
+  });
+
   it('runs the Kafka version used everywhere else, in KRaft mode', () => {
     const pom = readFileSync(join(repoRoot, 'infra/local/kafka/pom.xml'), 'utf8');
     const version = /<kafka\.version>([^<]+)<\/kafka\.version>/.exec(pom)?.[1];
@@ -671,6 +792,11 @@ describe.each(['dev', 'prod'])('k8s/overlays/%s', (overlay) => {
       },
       namespace: NAMESPACE,
     });
+    const kafkaPort = () =>
+      Number(
+        (byKind(objects, 'Kafka')[0]?.spec as { kafka: { listeners: Array<{ port: number }> } }).kafka
+          .listeners[0]?.port,
+      );
     const outside: Party = { external: true };
     const ingressController: Party = {
       pod: { 'app.kubernetes.io/name': 'ingress-nginx' },
@@ -718,7 +844,7 @@ describe.each(['dev', 'prod'])('k8s/overlays/%s', (overlay) => {
       }
       expect(allowed(pod('gateway'), pod('identity'), httpPort('identity'))).toBe(true);
       expect(allowed(pod('gateway'), pod('sessions'), httpPort('sessions'))).toBe(false);
-      expect(allowed(pod('gateway'), kafkaBroker(), 9092)).toBe(false);
+      expect(allowed(pod('gateway'), kafkaBroker(), kafkaPort())).toBe(false);
       expect(allowed(pod('gateway'), outside, 5432)).toBe(false);
       expect(allowed(pod('gateway'), outside, 6379)).toBe(true);
       for (const app of appsWithWorkers)
@@ -736,7 +862,7 @@ describe.each(['dev', 'prod'])('k8s/overlays/%s', (overlay) => {
           name: d.metadata.name,
           postgres: allowed(from, outside, 5432),
           redis: allowed(from, outside, 6379),
-          kafka: allowed(from, kafkaBroker(), 9092),
+          kafka: allowed(from, kafkaBroker(), kafkaPort()),
           dns: allowed(from, dns, 53),
         }).toEqual({ name: d.metadata.name, postgres: true, redis: true, kafka: true, dns: true });
       }
