@@ -6,6 +6,8 @@ export * from './profile';
 export * from './usage';
 export * from './scenario';
 export * from './sessions';
+export * from './custom-scenarios';
+export * from './attempts';
 export * from './coaching';
 export * from './gamification';
 export * from './export';

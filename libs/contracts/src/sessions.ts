@@ -83,6 +83,9 @@ export const sessionSchema = z.object({
   tone_preference: z.string(),
   avatar_style: z.string().nullable(),
   messages: z.array(messageSchema),
+  /** A retry: the session it was retried from, and the index of the learner message it says again. */
+  parent_session_id: z.uuid().nullable().optional(),
+  branch_from_index: z.number().int().nullable().optional(),
 });
 export type PracticeSession = z.infer<typeof sessionSchema>;
 
@@ -103,6 +106,8 @@ export type StoredFeedback = {
   weaknesses: string[];
   suggestions: string[];
   evidence: { clarity: unknown[]; empathy: unknown[]; persuasion: unknown[] };
+  /** The scenario's learner objectives (a custom scenario's are the learner's own), each checked. */
+  objectives?: Array<{ objective: string; met: boolean; line?: string; index?: number }>;
   created_at: string;
 };
 

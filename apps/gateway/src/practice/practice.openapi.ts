@@ -1,6 +1,13 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import {
+  attemptSchema,
+  customScenarioBodySchema,
+  customScenarioIdSchema,
+  customScenarioSchema,
+  draftScenarioBodySchema,
+  scenarioDraftSchema,
+  startAttemptBodySchema,
   appendMessagesBodySchema,
   createSessionBodySchema,
   saveFeedbackBodySchema,
@@ -18,7 +25,7 @@ export function registerPracticePaths(
   const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
   const common = errors(400, 401, 429, 503, 504);
   const path = (
-    method: 'get' | 'post' | 'delete',
+    method: 'get' | 'post' | 'put' | 'delete',
     p: string,
     summary: string,
     response: z.ZodType,
@@ -57,10 +64,56 @@ export function registerPracticePaths(
     undefined,
     [404],
   );
+  const customId = { params: z.object({ id: customScenarioIdSchema }) };
+  path(
+    'get',
+    '/api/user/scenarios/custom',
+    "The caller's own scenarios (My Scenarios)",
+    z.array(customScenarioSchema),
+  );
+  path(
+    'post',
+    '/api/user/scenarios/custom',
+    'Creates one of the caller’s own scenarios (free plan: keeps 3)',
+    customScenarioSchema,
+    { body: { content: json(customScenarioBodySchema) } },
+    [403],
+  );
+  path(
+    'post',
+    '/api/user/scenarios/custom/draft',
+    'Drafts the optional fields from the situation (the model when configured, else the closest catalogue scenarios)',
+    scenarioDraftSchema,
+    { body: { content: json(draftScenarioBodySchema) } },
+  );
+  path(
+    'get',
+    '/api/user/scenarios/custom/{id}',
+    'One of the caller’s own scenarios',
+    customScenarioSchema,
+    customId,
+    [404],
+  );
+  path(
+    'put',
+    '/api/user/scenarios/custom/{id}',
+    'Rewrites one of the caller’s own scenarios',
+    customScenarioSchema,
+    { ...customId, body: { content: json(customScenarioBodySchema) } },
+    [404],
+  );
+  path(
+    'delete',
+    '/api/user/scenarios/custom/{id}',
+    'Deletes one of the caller’s own scenarios (past sessions keep their transcript)',
+    z.object({ success: z.literal(true) }),
+    customId,
+    [404],
+  );
   path(
     'get',
     '/api/user/scenarios/{id}',
-    'One scenario',
+    'One scenario: a catalogue one, or one of the caller’s own',
     scenarioSchema,
     { params: z.object({ id: z.string() }) },
     [404],
@@ -108,6 +161,22 @@ export function registerPracticePaths(
     '/api/user/sessions/{id}',
     'Deletes one of the caller’s sessions',
     z.object({ success: z.literal(true) }),
+    { params: z.object({ id: z.uuid() }) },
+    [404],
+  );
+  path(
+    'post',
+    '/api/user/sessions/{id}/attempts',
+    'Starts a new attempt of the conversation from one of the learner’s messages (counts like any session)',
+    sessionSchema,
+    { params: z.object({ id: z.uuid() }), body: { content: json(startAttemptBodySchema) } },
+    [403, 404],
+  );
+  path(
+    'get',
+    '/api/user/sessions/{id}/attempts',
+    'Every attempt of the conversation the session belongs to, first attempt first, with scores',
+    z.array(attemptSchema),
     { params: z.object({ id: z.uuid() }) },
     [404],
   );

@@ -2,6 +2,9 @@ import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, Param, Pos
 import { z } from 'zod';
 import {
   appendMessagesBodySchema,
+  startAttemptBodySchema,
+  type Attempt,
+  type StartAttemptBody,
   createSessionBodySchema,
   ERRORS,
   RPC,
@@ -60,6 +63,22 @@ export class SessionsController {
     @Body(new ZodValidationPipe(appendMessagesBodySchema)) body: AppendMessagesBody,
   ): Promise<PracticeSession> {
     return this.clients.sendAs(user, 'sessions', RPC.sessions.appendMessages, { id, body });
+  }
+
+  /** "Try again from here": a new attempt from one of the learner's messages (counts like any session). */
+  @Post('sessions/:id/attempts')
+  @HttpCode(201)
+  startAttempt(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', sessionId) id: string,
+    @Body(new ZodValidationPipe(startAttemptBodySchema)) body: StartAttemptBody,
+  ): Promise<PracticeSession> {
+    return this.clients.sendAs(user, 'sessions', RPC.sessions.startAttempt, { id, body });
+  }
+
+  @Get('sessions/:id/attempts')
+  attempts(@CurrentUser() user: AuthenticatedUser, @Param('id', sessionId) id: string): Promise<Attempt[]> {
+    return this.clients.sendAs(user, 'sessions', RPC.sessions.listAttempts, { id });
   }
 
   @Delete('sessions/:id')

@@ -1,5 +1,7 @@
 import type {
   ChatTone,
+  DraftScenarioBody,
+  ScenarioDraft,
   InlineCoaching,
   Message,
   ScenarioDefinition,
@@ -25,6 +27,12 @@ export interface FeedbackInput {
   scenario?: ScenarioDefinition;
 }
 
+/** "Draft it for me": the learner's situation, and the builtin draft from the closest catalogue scenarios. */
+export interface ScenarioDraftInput {
+  body: DraftScenarioBody;
+  builtin: ScenarioDraft;
+}
+
 /** Thrown by a provider that cannot do something in this deployment (e.g. speech-to-text without a model). */
 export class NotConfiguredError extends Error {}
 
@@ -40,6 +48,8 @@ export interface AiProvider {
   inlineCoaching(input: CoachingInput): Promise<InlineCoaching>;
   feedback(input: FeedbackInput): Promise<SessionFeedback>;
   transcribe(audio: Buffer, mimeType: string, signal?: AbortSignal): Promise<string>;
+  /** A custom scenario's optional fields drafted from its situation. */
+  draftScenario(input: ScenarioDraftInput): Promise<ScenarioDraft>;
 }
 
 export const AI_PROVIDER = Symbol('AI_PROVIDER');

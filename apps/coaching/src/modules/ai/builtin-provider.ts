@@ -1,4 +1,4 @@
-import type { InlineCoaching, SessionFeedback } from '@parley/contracts';
+import type { InlineCoaching, ScenarioDraft, SessionFeedback } from '@parley/contracts';
 import { coachMessage } from '../feedback/domain/inline-coaching';
 import { scoreTranscript } from '../feedback/domain/score-transcript';
 import { generateOpening, generateReply } from '../roleplay/domain/roleplay-engine';
@@ -8,6 +8,7 @@ import {
   type CoachingInput,
   type FeedbackInput,
   type RoleplayInput,
+  type ScenarioDraftInput,
 } from './ai-provider';
 
 /** Splits a reply into word-sized pieces, spaces attached, the way a model streams tokens. */
@@ -42,6 +43,11 @@ export class BuiltinProvider implements AiProvider {
 
   async feedback(input: FeedbackInput): Promise<SessionFeedback> {
     return scoreTranscript(input.messages, input.scenario);
+  }
+
+  /** The catalogue's closest scenarios already drafted it (sessions owns the catalogue). */
+  async draftScenario(input: ScenarioDraftInput): Promise<ScenarioDraft> {
+    return input.builtin;
   }
 
   async transcribe(): Promise<string> {

@@ -1,11 +1,17 @@
 import { Logger } from '@nestjs/common';
-import { inlineCoachingSchema, type InlineCoaching, type SessionFeedback } from '@parley/contracts';
+import {
+  inlineCoachingSchema,
+  type InlineCoaching,
+  type ScenarioDraft,
+  type SessionFeedback,
+} from '@parley/contracts';
 import {
   NotConfiguredError,
   type AiProvider,
   type CoachingInput,
   type FeedbackInput,
   type RoleplayInput,
+  type ScenarioDraftInput,
 } from './ai-provider';
 import { ChatClient, type ChatRequest, type Completion, type Usage } from './chat-client';
 import { estimateTokens, fitLines, fitToContext, promptTokens, type ChatMessage } from './context-window';
@@ -34,6 +40,13 @@ import {
   openingRequest,
   roleplaySystemPrompt,
 } from './roleplay-prompt';
+import {
+  DRAFT_JSON_SCHEMA,
+  DRAFT_TASK,
+  draftInstructions,
+  draftRequest,
+  readDraft,
+} from './scenario-draft-prompt';
 import { StructuredOutput, UnreadableAnswerError, type StructuredMode } from './structured-output';
 
 export interface OpenAiProviderOptions {
@@ -297,6 +310,30 @@ export class OpenAiProvider implements AiProvider {
       return value;
     } catch (error) {
       if (error instanceof UnreadableAnswerError) throw new StructuredOutputError('coaching', error.problem);
+      throw error;
+    }
+  }
+
+  /** The model drafts from the situation; when it cannot give a readable draft, the builtin one stands. */
+  async draftScenario(input: ScenarioDraftInput): Promise<ScenarioDraft> {
+    try {
+      const { value } = await this.structured.ask({
+        name: DRAFT_TASK,
+        schema: DRAFT_JSON_SCHEMA,
+        messages: [
+          { role: 'system', content: draftInstructions() },
+          { role: 'user', content: draftRequest(input.body, input.builtin) },
+        ],
+        temperature: 0.4,
+        maxTokens: this.structuredMaxTokens,
+        read: (v) => readDraft(v, input.builtin),
+      });
+      return value;
+    } catch (error) {
+      if (error instanceof UnreadableAnswerError) {
+        this.log(`scenario draft unreadable, the builtin draft stands: ${error.problem}`);
+        return input.builtin;
+      }
       throw error;
     }
   }

@@ -6,6 +6,8 @@ import {
   AI_ERRORS,
   chatScenarioSchema,
   chatToneOf,
+  draftScenarioBodySchema,
+  scenarioDraftSchema,
   fillerWordsBodySchema,
   inlineCoachingBodySchema,
   MAX_CHAT_MESSAGES,
@@ -14,6 +16,7 @@ import {
   scenarioDefinitionSchema,
   type InlineCoaching,
   type RpcRequest,
+  type ScenarioDraft,
   type SessionFeedback,
   type SpeechAnalysis,
 } from '@parley/contracts';
@@ -43,6 +46,8 @@ const feedbackSchema = z.object({
   messages: z.array(messageSchema).max(MAX_CHAT_MESSAGES),
   definition: scenarioDefinitionSchema.optional(),
 });
+
+const draftSchema = z.object({ body: draftScenarioBodySchema, builtin: scenarioDraftSchema });
 
 /** How long an API instance waits for a background analysis before giving up (the job still finishes). */
 const ANALYSIS_WAIT_MS = 45_000;
@@ -141,6 +146,13 @@ export class CoachingRpcController {
       .catch((error: unknown) => {
         throw new RpcError(502, `${AI_ERRORS.feedbackFailed}: ${(error as Error).message}`);
       });
+  }
+
+  /** "Draft it for me": the model's draft when one is configured, else the catalogue's builtin draft. */
+  @MessagePattern(RPC.coaching.draftScenario)
+  async draftScenario(@Payload() request: RpcRequest): Promise<ScenarioDraft> {
+    await this.limiter.take(signedIn(request));
+    return this.ai.draftScenario(draftSchema.parse(request.data));
   }
 
   @MessagePattern(RPC.coaching.speech)

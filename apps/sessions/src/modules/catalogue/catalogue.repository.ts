@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Scenario, ScenarioDefinition, ScenarioListQuery } from '@parley/contracts';
+import type { Caller } from '../rpc-caller';
 
-interface ScenarioRow {
+export interface ScenarioRow {
   id: string;
   category: string;
   title: string;
@@ -15,10 +16,10 @@ interface ScenarioRow {
   premium: boolean;
 }
 
-const COLUMNS =
+export const COLUMNS =
   'id, category, title, description, tags, difficulty, time_estimate, user_role, ai_role, premium';
 
-function toScenario(row: ScenarioRow, plan: 'free' | 'premium'): Scenario {
+export function toScenario(row: ScenarioRow, plan: 'free' | 'premium'): Scenario {
   return {
     id: row.id,
     title: row.title,
@@ -45,7 +46,7 @@ export class CatalogueRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async list(plan: 'free' | 'premium', query: ScenarioListQuery = {}): Promise<Scenario[]> {
-    const where = ['retired_at IS NULL'];
+    const where = ['retired_at IS NULL', 'owner_id IS NULL'];
     const params: unknown[] = [];
     if (query.search) {
       params.push(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -65,12 +66,13 @@ export class CatalogueRepository {
     return rows.map((r) => toScenario(r, plan));
   }
 
-  async get(id: string, plan: 'free' | 'premium'): Promise<Scenario | null> {
+  /** A catalogue scenario, or one of the caller's own; anyone else's is not found. */
+  async get(id: string, caller: Caller): Promise<Scenario | null> {
     const rows: ScenarioRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM scenarios WHERE id = $1 AND retired_at IS NULL`,
-      [id],
+      `SELECT ${COLUMNS} FROM scenarios WHERE id = $1 AND retired_at IS NULL AND (owner_id IS NULL OR owner_id = $2)`,
+      [id, caller.userId],
     );
-    return rows[0] ? toScenario(rows[0], plan) : null;
+    return rows[0] ? toScenario(rows[0], caller.plan) : null;
   }
 
   /** What the AI needs to play the scenario: persona, goals, objectives. */
@@ -89,7 +91,7 @@ export class CatalogueRepository {
    */
   async daily(date: string, plan: 'free' | 'premium'): Promise<Scenario | null> {
     const rows: ScenarioRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM scenarios WHERE retired_at IS NULL AND ($1 OR NOT premium) ORDER BY id`,
+      `SELECT ${COLUMNS} FROM scenarios WHERE retired_at IS NULL AND owner_id IS NULL AND ($1 OR NOT premium) ORDER BY id`,
       [plan === 'premium'],
     );
     if (rows.length === 0) return null;
@@ -102,7 +104,7 @@ export class CatalogueRepository {
   /** A scenario the caller can start right away (Surprise Me!). */
   async random(plan: 'free' | 'premium'): Promise<Scenario | null> {
     const rows: ScenarioRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM scenarios WHERE retired_at IS NULL AND ($1 OR NOT premium) ORDER BY random() LIMIT 1`,
+      `SELECT ${COLUMNS} FROM scenarios WHERE retired_at IS NULL AND owner_id IS NULL AND ($1 OR NOT premium) ORDER BY random() LIMIT 1`,
       [plan === 'premium'],
     );
     return rows[0] ? toScenario(rows[0], plan) : null;

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { z } from 'zod';
 import {
+  isCustomScenarioId,
   RPC,
   scenarioIdSchema,
   scenarioListQuerySchema,
@@ -13,12 +14,14 @@ import { RpcError } from '@parley/server-observability';
 import { callerOf } from '../rpc-caller';
 import { UserProfiles, dateIn } from '../users/user-profiles';
 import { CatalogueRepository } from './catalogue.repository';
+import { CustomScenariosRepository } from './custom-scenarios.repository';
 
 @Controller()
 export class CatalogueRpcController {
   constructor(
     private readonly catalogue: CatalogueRepository,
     private readonly profiles: UserProfiles,
+    private readonly custom: CustomScenariosRepository,
   ) {}
 
   @MessagePattern(RPC.sessions.listScenarios)
@@ -29,7 +32,11 @@ export class CatalogueRpcController {
   @MessagePattern(RPC.sessions.getScenario)
   async onGet(@Payload() request: RpcRequest): Promise<Scenario> {
     const { id } = z.object({ id: scenarioIdSchema }).parse(request.data);
-    const scenario = await this.catalogue.get(id, callerOf(request).plan);
+    const caller = callerOf(request);
+    // The caller's own scenario comes with what they wrote; anyone else's is not found.
+    const scenario = isCustomScenarioId(id)
+      ? await this.custom.get(caller.userId, id)
+      : await this.catalogue.get(id, caller);
     if (!scenario) throw new RpcError(404, 'Scenario not found');
     return scenario;
   }
@@ -51,7 +58,7 @@ export class CatalogueRpcController {
   async onDefinition(@Payload() request: RpcRequest): Promise<ScenarioDefinition> {
     const caller = callerOf(request);
     const { id } = z.object({ id: scenarioIdSchema }).parse(request.data);
-    const scenario = await this.catalogue.get(id, caller.plan);
+    const scenario = await this.catalogue.get(id, caller);
     const definition = scenario ? await this.catalogue.definition(id) : null;
     if (!scenario || !definition) throw new RpcError(404, 'Scenario not found');
     if (scenario.locked) throw new RpcError(403, 'This scenario is part of Premium. Upgrade to practise it.');

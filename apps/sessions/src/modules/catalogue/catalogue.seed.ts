@@ -32,7 +32,7 @@ export async function seedCatalogue(dataSource: DataSource): Promise<string> {
       );
     }
     await manager.query(
-      `UPDATE scenarios SET retired_at = now() WHERE retired_at IS NULL AND NOT (id = ANY($1::text[]))`,
+      `UPDATE scenarios SET retired_at = now() WHERE retired_at IS NULL AND owner_id IS NULL AND NOT (id = ANY($1::text[]))`,
       [scenarios.map((s) => s.id)],
     );
   });

@@ -55,7 +55,7 @@ export class CompleteSessionUseCase {
           fb.strengths,
           fb.weaknesses,
           fb.suggestions,
-          JSON.stringify(fb.evidence),
+          JSON.stringify(fb.objectives ? { ...fb.evidence, objectives: fb.objectives } : fb.evidence),
         ],
       );
       const earlier: unknown[] = await manager.query(

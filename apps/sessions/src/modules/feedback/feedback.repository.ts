@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { ProgressRecord, StoredFeedback } from '@parley/contracts';
+import type { ObjectiveCheck, ProgressRecord, StoredFeedback } from '@parley/contracts';
 
 interface FeedbackRow {
   session_id: string;
@@ -11,11 +11,13 @@ interface FeedbackRow {
   strengths: string[];
   weaknesses: string[];
   suggestions: string[];
-  evidence: StoredFeedback['evidence'];
+  /** The learner objectives' checks ride along in the evidence column (since custom scenarios). */
+  evidence: StoredFeedback['evidence'] & { objectives?: ObjectiveCheck[] };
   created_at: Date;
 }
 
 function toFeedback(row: FeedbackRow): StoredFeedback {
+  const { objectives, ...evidence } = row.evidence;
   return {
     session_id: row.session_id,
     scenario_id: row.scenario_id,
@@ -25,7 +27,8 @@ function toFeedback(row: FeedbackRow): StoredFeedback {
     strengths: row.strengths,
     weaknesses: row.weaknesses,
     suggestions: row.suggestions,
-    evidence: row.evidence,
+    evidence,
+    ...(objectives ? { objectives } : {}),
     created_at: row.created_at.toISOString(),
   };
 }

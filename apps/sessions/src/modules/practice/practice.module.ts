@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { CatalogueRpcController } from '../catalogue/catalogue.rpc-controller';
+import { CustomScenariosRepository } from '../catalogue/custom-scenarios.repository';
+import { CustomScenariosRpcController } from '../catalogue/custom-scenarios.rpc-controller';
+import { SaveCustomScenarioUseCase } from '../catalogue/use-cases/save-custom-scenario.use-case';
 import { CompleteSessionUseCase } from '../feedback/complete-session.use-case';
 import { FeedbackRepository } from '../feedback/feedback.repository';
 import { FeedbackRpcController } from '../feedback/feedback.rpc-controller';
@@ -11,18 +14,27 @@ import { PracticeRepository } from './practice.repository';
 import { PracticeRpcController } from './practice.rpc-controller';
 import { AppendMessagesUseCase } from './use-cases/append-messages.use-case';
 import { DeleteSessionUseCase } from './use-cases/delete-session.use-case';
+import { StartAttemptUseCase } from './use-cases/start-attempt.use-case';
 import { StartSessionUseCase } from './use-cases/start-session.use-case';
 import { Usage } from './usage';
 
 /** The catalogue and the record of every practice. */
 @Module({
-  controllers: [CatalogueRpcController, PracticeRpcController, FeedbackRpcController],
+  controllers: [
+    CatalogueRpcController,
+    CustomScenariosRpcController,
+    PracticeRpcController,
+    FeedbackRpcController,
+  ],
   providers: [
     CatalogueRepository,
+    CustomScenariosRepository,
+    SaveCustomScenarioUseCase,
     PracticeRepository,
     UserProfiles,
     Usage,
     StartSessionUseCase,
+    StartAttemptUseCase,
     AppendMessagesUseCase,
     DeleteSessionUseCase,
     FeedbackRepository,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { Message, PracticeSession, PracticeSessionSummary } from '@parley/contracts';
+import type { Attempt, Message, PracticeSession, PracticeSessionSummary } from '@parley/contracts';
 
 interface SessionRow {
   id: string;
@@ -14,10 +14,12 @@ interface SessionRow {
   created_at: Date;
   updated_at: Date;
   completed_at: Date | null;
+  parent_session_id: string | null;
+  branch_from_index: number | null;
 }
 
 const SELECT = `SELECT p.id, p.user_id, p.scenario_id, s.title AS scenario_title, p.tone_preference, p.avatar_style, p.status,
-  p.message_count, p.created_at, p.updated_at, p.completed_at FROM practice_sessions p LEFT JOIN scenarios s ON s.id = p.scenario_id`;
+  p.message_count, p.created_at, p.updated_at, p.completed_at, p.parent_session_id, p.branch_from_index FROM practice_sessions p LEFT JOIN scenarios s ON s.id = p.scenario_id`;
 
 function summary(row: SessionRow): PracticeSessionSummary {
   return {
@@ -32,6 +34,8 @@ function summary(row: SessionRow): PracticeSessionSummary {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     completed_at: row.completed_at?.toISOString() ?? null,
+    parent_session_id: row.parent_session_id,
+    branch_from_index: row.branch_from_index,
   };
 }
 
@@ -65,6 +69,56 @@ export class PracticeRepository {
     );
     const { message_count: _count, scenario_title: _title, ...rest } = summary(row);
     return { ...rest, messages };
+  }
+
+  /**
+   * Every attempt of the conversation a session belongs to: up the parent links to the first attempt, then
+   * down to all its retries, with each one's scores. Empty when the session is not the caller's.
+   */
+  async attempts(userId: string, sessionId: string): Promise<Attempt[]> {
+    const rows: Array<{
+      id: string;
+      scenario_id: string;
+      parent_session_id: string | null;
+      branch_from_index: number | null;
+      status: 'active' | 'completed';
+      message_count: number;
+      created_at: Date;
+      completed_at: Date | null;
+      clarity: string | null;
+      empathy: string | null;
+      persuasion: string | null;
+    }> = await this.dataSource.query(
+      `WITH RECURSIVE up AS (
+         SELECT id, parent_session_id, 0 AS depth FROM practice_sessions WHERE id = $1 AND user_id = $2
+         UNION ALL
+         SELECT p.id, p.parent_session_id, up.depth + 1 FROM practice_sessions p
+           JOIN up ON p.id = up.parent_session_id WHERE p.user_id = $2 AND up.depth < 1000
+       ), down AS (
+         SELECT p.id FROM practice_sessions p WHERE p.id = (SELECT id FROM up ORDER BY depth DESC LIMIT 1)
+         UNION ALL
+         SELECT c.id FROM practice_sessions c JOIN down ON c.parent_session_id = down.id WHERE c.user_id = $2
+       )
+       SELECT p.id, p.scenario_id, p.parent_session_id, p.branch_from_index, p.status, p.message_count,
+         p.created_at, p.completed_at, f.clarity, f.empathy, f.persuasion
+       FROM down JOIN practice_sessions p ON p.id = down.id LEFT JOIN feedback f ON f.session_id = p.id
+       ORDER BY p.created_at, p.id`,
+      [sessionId, userId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      scenario_id: r.scenario_id,
+      parent_session_id: r.parent_session_id,
+      branch_from_index: r.branch_from_index,
+      status: r.status,
+      message_count: r.message_count,
+      created_at: r.created_at.toISOString(),
+      completed_at: r.completed_at?.toISOString() ?? null,
+      scores:
+        r.clarity === null
+          ? null
+          : { clarity: Number(r.clarity), empathy: Number(r.empathy), persuasion: Number(r.persuasion) },
+    }));
   }
 
   async latest(userId: string): Promise<PracticeSession | null> {

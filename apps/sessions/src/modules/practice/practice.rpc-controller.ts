@@ -3,6 +3,8 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { z } from 'zod';
 import {
   appendMessagesBodySchema,
+  startAttemptBodySchema,
+  type Attempt,
   createSessionBodySchema,
   ERRORS,
   monthlyUsageRpcSchema,
@@ -17,6 +19,7 @@ import { callerOf } from '../rpc-caller';
 import { PracticeRepository } from './practice.repository';
 import { AppendMessagesUseCase } from './use-cases/append-messages.use-case';
 import { DeleteSessionUseCase } from './use-cases/delete-session.use-case';
+import { StartAttemptUseCase } from './use-cases/start-attempt.use-case';
 import { SESSION_ERRORS, StartSessionUseCase } from './use-cases/start-session.use-case';
 import { Usage } from './usage';
 
@@ -31,7 +34,23 @@ export class PracticeRpcController {
     private readonly append: AppendMessagesUseCase,
     private readonly remove: DeleteSessionUseCase,
     private readonly usage: Usage,
+    private readonly attempt: StartAttemptUseCase,
   ) {}
+
+  /** "Try again from here": a new attempt from one of the learner's messages. */
+  @MessagePattern(RPC.sessions.startAttempt)
+  onStartAttempt(@Payload() request: RpcRequest): Promise<PracticeSession> {
+    const { id, body } = idSchema.extend({ body: startAttemptBodySchema }).parse(request.data);
+    return this.attempt.execute(callerOf(request), id, body.from_index);
+  }
+
+  /** Every attempt of the session's conversation, with scores. */
+  @MessagePattern(RPC.sessions.listAttempts)
+  async onListAttempts(@Payload() request: RpcRequest): Promise<Attempt[]> {
+    const attempts = await this.practice.attempts(callerOf(request).userId, idSchema.parse(request.data).id);
+    if (attempts.length === 0) throw new RpcError(404, SESSION_ERRORS.sessionNotFound);
+    return attempts;
+  }
 
   @MessagePattern(RPC.sessions.startSession)
   onStart(@Payload() request: RpcRequest): Promise<PracticeSession> {

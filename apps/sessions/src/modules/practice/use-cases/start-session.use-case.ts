@@ -38,9 +38,14 @@ export class StartSessionUseCase {
     private readonly usage: Usage,
   ) {}
 
-  async execute(caller: Caller, body: CreateSessionBody): Promise<PracticeSession> {
+  /** `branch`: a retry of `parentId`, saying again the learner message at `fromIndex`. */
+  async execute(
+    caller: Caller,
+    body: CreateSessionBody,
+    branch?: { parentId: string; fromIndex: number },
+  ): Promise<PracticeSession> {
     if (body.user_id && body.user_id !== caller.userId) throw new RpcError(403, ERRORS.forbidden);
-    const scenario = await this.catalogue.get(body.scenario_id, caller.plan);
+    const scenario = await this.catalogue.get(body.scenario_id, caller);
     if (!scenario) throw new RpcError(404, SESSION_ERRORS.scenarioNotFound);
     if (scenario.locked) throw new RpcError(403, SESSION_ERRORS.premiumScenario);
     const id = randomUUID();
@@ -50,8 +55,17 @@ export class StartSessionUseCase {
       if (caller.plan !== 'premium' && used >= FREE_SESSIONS_PER_MONTH)
         throw new RpcError(403, SESSION_ERRORS.monthlyLimit);
       await manager.query(
-        `INSERT INTO practice_sessions (id, user_id, scenario_id, tone_preference, avatar_style) VALUES ($1, $2, $3, $4, $5)`,
-        [id, caller.userId, scenario.id, body.tone_preference, body.avatar_style ?? null],
+        `INSERT INTO practice_sessions (id, user_id, scenario_id, tone_preference, avatar_style, parent_session_id, branch_from_index)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          id,
+          caller.userId,
+          scenario.id,
+          body.tone_preference,
+          body.avatar_style ?? null,
+          branch?.parentId ?? null,
+          branch?.fromIndex ?? null,
+        ],
       );
       await manager.query(`INSERT INTO usage_ledger (session_id, user_id, month) VALUES ($1, $2, $3)`, [
         id,

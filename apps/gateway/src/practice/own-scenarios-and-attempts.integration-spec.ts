@@ -1,0 +1,330 @@
+import {
+  CUSTOM_SCENARIO_ERRORS,
+  FREE_CUSTOM_SCENARIOS,
+  FREE_SESSIONS_PER_MONTH,
+  type Attempt,
+  type CustomScenario,
+  type PracticeSession,
+  type Scenario,
+  type ScenarioDraft,
+  type StoredFeedback,
+} from '@parley/contracts';
+import { apiCall, createTestUser, startSystem, type TestSystem, type TestUser } from '@parley/server-testing';
+
+/** Issue 20 over HTTP: custom scenarios and retries, through the real gateway, services and PostgreSQL. */
+let system: TestSystem;
+
+async function json<T>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+function call(path: string, user: TestUser | undefined, init: { method?: string; body?: unknown } = {}) {
+  return apiCall(system, path, { ...init, token: user?.token });
+}
+
+async function sse(res: Response): Promise<Array<Record<string, unknown>>> {
+  return (await res.text())
+    .split('\n\n')
+    .filter((block) => block.startsWith('data: '))
+    .map((block) => JSON.parse(block.slice(6)) as Record<string, unknown>);
+}
+
+const RAISE = {
+  title: 'Raise talk with Dana',
+  description:
+    'On Thursday I ask my manager Dana for a raise to $95k. She said the budget is tight this year and our team just missed a target.',
+  userRole: 'Senior engineer',
+  aiRole: 'Engineering manager',
+  persona: 'Dana, my manager of two years: fair, busy, careful with budget.',
+  personaGoals: ['Keep the team within this year’s budget', 'Keep a strong engineer'],
+  holdsFirmOn: ['No more than $90k before the January review'],
+  learnerObjectives: ['Name the number and the reason for it', 'Agree a date for the decision'],
+  difficulty: 'Intermediate',
+  tags: ['raise', 'my job'],
+};
+
+describe('own scenarios and retries', () => {
+  let free: TestUser;
+  let other: TestUser;
+  let premium: TestUser;
+
+  beforeAll(async () => {
+    system = await startSystem({
+      label: 'ownretry',
+      env: { gateway: { TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '100000' } },
+    });
+    [free, other, premium] = await Promise.all([
+      createTestUser(system),
+      createTestUser(system),
+      createTestUser(system, { plan: 'premium' }),
+    ]);
+  }, 180_000);
+
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  let mine: CustomScenario;
+
+  it('creates, reads, lists and rewrites a custom scenario, visible to its owner only', async () => {
+    const created = await call('/api/user/scenarios/custom', free, { body: RAISE });
+    expect(created.status).toBe(201);
+    mine = await json<CustomScenario>(created);
+    expect(mine.id).toMatch(/^custom-[0-9a-f-]{36}$/);
+    expect(mine).toMatchObject({
+      custom: true,
+      title: RAISE.title,
+      description: RAISE.description,
+      learnerObjectives: RAISE.learnerObjectives,
+      holdsFirmOn: RAISE.holdsFirmOn,
+      premium: false,
+      locked: false,
+    });
+    expect(
+      (await json<CustomScenario[]>(await call('/api/user/scenarios/custom', free))).map((s) => s.id),
+    ).toEqual([mine.id]);
+    expect(await json<Scenario>(await call(`/api/user/scenarios/${mine.id}`, free))).toMatchObject({
+      id: mine.id,
+    });
+    const catalogue = await json<Scenario[]>(await call('/api/user/scenarios', free));
+    expect(catalogue.some((s) => s.id === mine.id)).toBe(false);
+
+    const put = await call(`/api/user/scenarios/custom/${mine.id}`, free, {
+      method: 'PUT',
+      body: { ...RAISE, title: 'Raise talk, take two', tags: ['raise'] },
+    });
+    expect(put.status).toBe(200);
+    expect(await json<CustomScenario>(put)).toMatchObject({ title: 'Raise talk, take two', tags: ['raise'] });
+
+    // Another user: nothing, whichever route.
+    for (const path of [`/api/user/scenarios/custom/${mine.id}`, `/api/user/scenarios/${mine.id}`]) {
+      const res = await call(path, other);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: 'Scenario not found' });
+    }
+    expect(
+      (await call(`/api/user/scenarios/custom/${mine.id}`, other, { method: 'PUT', body: RAISE })).status,
+    ).toBe(404);
+    expect((await call(`/api/user/scenarios/custom/${mine.id}`, other, { method: 'DELETE' })).status).toBe(
+      404,
+    );
+    expect(await json<CustomScenario[]>(await call('/api/user/scenarios/custom', other))).toEqual([]);
+    expect((await call('/api/user/sessions', other, { body: { scenario_id: mine.id } })).status).toBe(404);
+    expect(
+      (await json<CustomScenario>(await call(`/api/user/scenarios/custom/${mine.id}`, free))).title,
+    ).toBe('Raise talk, take two');
+    expect((await call('/api/user/scenarios/custom', undefined)).status).toBe(401);
+  });
+
+  it('refuses bad input with a clear 400 and stores nothing', async () => {
+    const bad: unknown[] = [
+      {},
+      { ...RAISE, title: '' },
+      { ...RAISE, description: 'short' },
+      { ...RAISE, userRole: undefined },
+      { ...RAISE, tags: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] },
+      { ...RAISE, learnerObjectives: Array.from({ length: 6 }, (_, i) => `Objective number ${i}`) },
+      { ...RAISE, difficulty: 'Impossible' },
+      { ...RAISE, owner_id: other.id },
+      { ...RAISE, title: 'Nul\u0000title' },
+      { ...RAISE, description: 'x'.repeat(1501) },
+      [RAISE],
+    ];
+    for (const body of bad) {
+      const res = await call('/api/user/scenarios/custom', free, { body });
+      expect(res.status).toBe(400);
+      expect(typeof (await json<{ error: string }>(res)).error).toBe('string');
+    }
+    for (const id of ['nope', 'custom-123', `${mine.id}x`]) {
+      expect((await call(`/api/user/scenarios/custom/${id}`, free)).status).toBe(400);
+    }
+    const badPut = await call(`/api/user/scenarios/custom/${mine.id}`, free, {
+      method: 'PUT',
+      body: { title: 'x' },
+    });
+    expect(badPut.status).toBe(400);
+    const list = await json<CustomScenario[]>(await call('/api/user/scenarios/custom', free));
+    expect(list).toHaveLength(1);
+    expect(list[0]!.title).toBe('Raise talk, take two');
+    expect(
+      (await call('/api/user/scenarios/custom/draft', free, { body: { description: 'hi' } })).status,
+    ).toBe(400);
+  });
+
+  it('drafts the optional fields from the closest catalogue scenarios', async () => {
+    const res = await call('/api/user/scenarios/custom/draft', free, {
+      body: { description: RAISE.description, aiRole: 'My manager' },
+    });
+    expect(res.status).toBe(200);
+    const draft = await json<ScenarioDraft>(res);
+    expect(draft.source).toBe('builtin');
+    expect(draft.basedOn.length).toBe(3);
+    expect(draft.aiRole).toBe('My manager');
+    expect(draft.personaGoals.length).toBeGreaterThan(0);
+    expect(draft.learnerObjectives.length).toBeGreaterThan(0);
+    expect(draft.holdsFirmOn[0]).toContain('$95k');
+  });
+
+  it(`keeps ${FREE_CUSTOM_SCENARIOS} for a free user and any number for premium`, async () => {
+    for (let i = 1; i < FREE_CUSTOM_SCENARIOS; i++) {
+      expect(
+        (await call('/api/user/scenarios/custom', free, { body: { ...RAISE, title: `Extra ${i}` } })).status,
+      ).toBe(201);
+    }
+    const over = await call('/api/user/scenarios/custom', free, {
+      body: { ...RAISE, title: 'One too many' },
+    });
+    expect(over.status).toBe(403);
+    expect(await over.json()).toEqual({ error: CUSTOM_SCENARIO_ERRORS.freeLimit });
+    const list = await json<CustomScenario[]>(await call('/api/user/scenarios/custom', free));
+    expect(list).toHaveLength(FREE_CUSTOM_SCENARIOS);
+    const extra = list.find((s) => s.title === 'Extra 1')!;
+    expect((await call(`/api/user/scenarios/custom/${extra.id}`, free, { method: 'DELETE' })).status).toBe(
+      200,
+    );
+    expect((await call(`/api/user/scenarios/custom/${extra.id}`, free)).status).toBe(404);
+    expect((await call(`/api/user/scenarios/custom/${extra.id}`, free, { method: 'DELETE' })).status).toBe(
+      404,
+    );
+    expect(
+      (await call('/api/user/scenarios/custom', free, { body: { ...RAISE, title: 'Back in' } })).status,
+    ).toBe(201);
+    for (let i = 0; i <= FREE_CUSTOM_SCENARIOS; i++) {
+      expect(
+        (await call('/api/user/scenarios/custom', premium, { body: { ...RAISE, title: `Premium ${i}` } }))
+          .status,
+      ).toBe(201);
+    }
+  });
+
+  let first: PracticeSession;
+
+  it('practises a custom scenario: the partner plays it and feedback checks the learner’s own objectives', async () => {
+    const opening = await json<{ content: string }>(
+      await call('/api/chat/generate-opening', free, {
+        body: { title: RAISE.title, description: RAISE.description, scenario_id: mine.id },
+      }),
+    );
+    first = await json<PracticeSession>(
+      await call('/api/user/sessions', free, {
+        body: {
+          scenario_id: mine.id,
+          tone_preference: 'tough',
+          messages: [{ sender: 'ai', content: opening.content }],
+        },
+      }),
+    );
+    expect(first.scenario_id).toBe(mine.id);
+    const lines = [
+      'Thanks Dana. I would like to talk about my pay: I am asking for $95k because I led the billing migration.',
+      'I hear the budget is tight. Could we agree a decision date, say the 15th of next month?',
+    ];
+    const messages = [...first.messages];
+    for (const line of lines) {
+      messages.push({ sender: 'user', content: line });
+      const events = await sse(
+        await call('/api/chat/chat-completion', free, {
+          body: {
+            session_id: first.id,
+            tone: 'tough',
+            scenario: { id: mine.id, title: RAISE.title, description: RAISE.description },
+            messages,
+          },
+        }),
+      );
+      expect(events.at(-1)).toEqual({ done: true });
+      messages.push({
+        sender: 'ai',
+        content: events
+          .map((e) => e.content ?? '')
+          .join('')
+          .trim(),
+      });
+    }
+    const feedback = await json<StoredFeedback>(
+      await call('/api/user/feedback', free, { body: { session_id: first.id } }),
+    );
+    expect(feedback.objectives?.map((o) => o.objective)).toEqual(RAISE.learnerObjectives);
+    const history = await json<Array<{ id: string; scenario_title: string }>>(
+      await call('/api/user/sessions', free),
+    );
+    expect(history.find((s) => s.id === first.id)?.scenario_title).toBe('Raise talk, take two');
+  });
+
+  it('retries from a learner message: a linked session with the conversation up to it, listed with scores', async () => {
+    const stored = await json<PracticeSession>(await call(`/api/user/sessions/view/${first.id}`, free));
+    const secondLearnerLine = stored.messages.findIndex((m, i) => m.sender === 'user' && i > 1);
+    const res = await call(`/api/user/sessions/${first.id}/attempts`, free, {
+      body: { from_index: secondLearnerLine },
+    });
+    expect(res.status).toBe(201);
+    const retry = await json<PracticeSession>(res);
+    expect(retry).toMatchObject({
+      scenario_id: mine.id,
+      status: 'active',
+      parent_session_id: first.id,
+      branch_from_index: secondLearnerLine,
+      tone_preference: 'tough',
+    });
+    expect(retry.messages).toEqual(stored.messages.slice(0, secondLearnerLine));
+
+    // A retry of the retry belongs to the same conversation.
+    const again = await json<PracticeSession>(
+      await call(`/api/user/sessions/${retry.id}/attempts`, free, { body: { from_index: 1 } }),
+    );
+    const attempts = await json<Attempt[]>(await call(`/api/user/sessions/${again.id}/attempts`, free));
+    expect(attempts.map((a) => a.id)).toEqual([first.id, retry.id, again.id]);
+    expect(attempts[0]!.scores).not.toBeNull();
+    expect(attempts[1]).toMatchObject({ parent_session_id: first.id, scores: null });
+
+    // Another user's token: nothing.
+    expect((await call(`/api/user/sessions/${first.id}/attempts`, other)).status).toBe(404);
+    const foreign = await call(`/api/user/sessions/${first.id}/attempts`, other, { body: { from_index: 1 } });
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ error: 'Session not found' });
+  });
+
+  it('refuses a retry from anything but one of the learner’s lines, and counts retries against the free month', async () => {
+    const before = (await json<PracticeSession[]>(await call('/api/user/sessions', free))).length;
+    for (const body of [
+      {},
+      { from_index: -1 },
+      { from_index: 1.5 },
+      { from_index: '1' },
+      { from_index: 0 },
+      { from_index: 99 },
+      { from_index: 1, x: 1 },
+    ]) {
+      const res = await call(`/api/user/sessions/${first.id}/attempts`, free, { body });
+      expect(res.status).toBe(400);
+      expect(typeof (await json<{ error: string }>(res)).error).toBe('string');
+    }
+    expect(
+      (await call('/api/user/sessions/not-a-uuid/attempts', free, { body: { from_index: 1 } })).status,
+    ).toBe(400);
+    expect((await json<PracticeSession[]>(await call('/api/user/sessions', free))).length).toBe(before);
+
+    // Three sessions so far this month; the free plan allows FREE_SESSIONS_PER_MONTH.
+    for (let used = before; used < FREE_SESSIONS_PER_MONTH; used++) {
+      expect(
+        (await call(`/api/user/sessions/${first.id}/attempts`, free, { body: { from_index: 1 } })).status,
+      ).toBe(201);
+    }
+    const over = await call(`/api/user/sessions/${first.id}/attempts`, free, { body: { from_index: 1 } });
+    expect(over.status).toBe(403);
+    expect((await json<{ error: string }>(over)).error).toMatch(/free practice sessions this month/);
+  });
+
+  it('keeps past sessions readable when their custom scenario is deleted', async () => {
+    expect((await call(`/api/user/scenarios/custom/${mine.id}`, free, { method: 'DELETE' })).status).toBe(
+      200,
+    );
+    const replay = await call(`/api/user/sessions/view/${first.id}`, free);
+    expect(replay.status).toBe(200);
+    const history = await json<Array<{ id: string; scenario_title: string }>>(
+      await call('/api/user/sessions', free),
+    );
+    expect(history.find((s) => s.id === first.id)?.scenario_title).toBe('Raise talk, take two');
+    expect((await call(`/api/user/scenarios/${mine.id}`, free)).status).toBe(404);
+  });
+});

@@ -1,0 +1,86 @@
+import type { CustomScenarioBody, ScenarioDefinition } from '@parley/contracts';
+import { closestScenarios, cut, draftScenario } from './draft-scenario';
+
+/** Words that start a sentence rather than name a person. */
+const NOT_NAMES = new Set(
+  `My The She He They Our Their Your An This That Who What When How Why Senior Junior Head Chief Director Manager
+  Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August
+  September October November December Today Tomorrow Next Last Hi Hello`.split(/\s+/),
+);
+
+/** The other person's name when the learner wrote one ("my manager Dana"), else undefined. */
+export function nameIn(text: string): string | undefined {
+  const leading = /^\s*([A-Z][a-z]{1,20}(?: [A-Z][a-z]{1,20})?)(?:,| is | -| —)/.exec(text)?.[1];
+  if (leading && !NOT_NAMES.has(leading.split(' ')[0]!)) return leading;
+  for (const match of text.matchAll(/\b([A-Z][a-z]{1,20}(?: [A-Z][a-z]{1,20})?)\b/g)) {
+    const first = match[1]!.split(' ')[0]!;
+    const before = text.slice(0, match.index);
+    const startsSentence = /^\s*$|[.!?]\s*$/.test(before);
+    if (!NOT_NAMES.has(first) && !startsSentence) return match[1];
+  }
+  return undefined;
+}
+
+/**
+ * What the AI plays and the scorer checks, made from what the learner wrote. Their own fields are used as
+ * written; a field left empty comes from the closest catalogue scenarios, as "Draft it for me" would fill
+ * it. The catalogue's shape asks for at least two objectives: a single one is kept and joined by a
+ * general closing objective.
+ */
+export function customDefinition(
+  id: string,
+  body: CustomScenarioBody,
+  catalogue: readonly ScenarioDefinition[],
+): ScenarioDefinition {
+  const draft = draftScenario(
+    { description: body.description, title: body.title, userRole: body.userRole, aiRole: body.aiRole },
+    catalogue,
+  );
+  const best = closestScenarios(`${body.title} ${body.description}`, catalogue, 1)[0]!;
+  const atLeast = (
+    own: string[] | undefined,
+    drafted: string[],
+    min: number,
+    max: number,
+    filler: string[],
+  ) => {
+    const lines = own?.length ? [...own] : [...drafted];
+    for (const line of [...drafted, ...filler])
+      if (lines.length < min && !lines.includes(line)) lines.push(line);
+    return lines.slice(0, max);
+  };
+  const tags = [...new Set((body.tags?.length ? body.tags : draft.tags).map((t) => t.toLowerCase()))];
+  for (const t of ['custom', 'practice']) if (tags.length < 2 && !tags.includes(t)) tags.push(t);
+  const persona = body.persona?.trim() || draft.persona;
+  const name = nameIn(body.persona ?? '') ?? nameIn(body.description) ?? best.persona.name;
+  return {
+    id,
+    title: body.title,
+    description: cut(body.description, 400),
+    category: best.category,
+    tags: tags.slice(0, 6),
+    difficulty: body.difficulty ?? draft.difficulty,
+    timeEstimate: '10-15 min',
+    userRole: body.userRole,
+    aiRole: body.aiRole,
+    premium: false,
+    persona: {
+      name: cut(name, 60),
+      background: cut(`${persona} The situation: ${body.description}`, 400),
+      personality: best.persona.personality,
+      speakingStyle: best.persona.speakingStyle,
+    },
+    personaGoals: atLeast(body.personaGoals, draft.personaGoals, 2, 5, [
+      'Understand exactly what is being asked and why.',
+      'Protect their own interests and time.',
+    ]),
+    holdsFirmOn: atLeast(body.holdsFirmOn, draft.holdsFirmOn, 1, 4, [
+      'Will not agree to anything vague; needs concrete details and a clear reason.',
+    ]),
+    learnerObjectives: atLeast(body.learnerObjectives, draft.learnerObjectives, 2, 5, [
+      'Agree a concrete next step before the conversation ends.',
+    ]),
+    strongResponses: best.strongResponses,
+    openingLine: 'Thanks for making the time. You wanted to talk — what is on your mind?',
+  };
+}

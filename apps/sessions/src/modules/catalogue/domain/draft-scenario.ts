@@ -1,0 +1,160 @@
+import type { DraftScenarioBody, ScenarioDefinition, ScenarioDraft } from '@parley/contracts';
+
+/*
+ * "Draft it for me" without a model: the catalogue scenarios closest to the learner's situation (by the
+ * words they share, rarer words counting more) lend their other person's wants, firm positions, the
+ * learner's objectives, difficulty and tags. Lines that name a person, a figure or a place of their own
+ * scenario are passed over, so what is borrowed fits any situation; figures in the learner's own text
+ * become a firm limit.
+ */
+
+const STOP = new Set(
+  `a an and are as at be been but by can could did do does for from had has have he her him his how i if in
+  into is it its me my of on or our she so than that the their them then there they this to up us was we
+  were what when who will with would you your about after again all also am any because before being both
+  each few more most much no not now off once only other over same should some such too under until very
+  want wants need needs going get got just like really one two`.split(/\s+/),
+);
+
+export function wordsOf(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z][a-z'-]+/g) ?? [])
+    .map((w) =>
+      w
+        .replace(/'s$/, '')
+        .replace(/(ies)$/, 'y')
+        .replace(/(?<=[a-z]{3}[^su])s$/, ''),
+    )
+    .filter((w) => w.length > 2 && !STOP.has(w));
+}
+
+/** Words that say which kind of conversation a situation is, whatever else it shares with a scenario. */
+const CATEGORY_HINTS: Array<[ScenarioDefinition['category'], RegExp]> = [
+  [
+    'salary-negotiation',
+    /\b(raise|salary|pay ?rise|pay|compensation|counter-?offer|offer letter|equity|bonus)\b/i,
+  ],
+  ['job-interviews', /\b(interview\w*|recruiter|hiring manager|candidate)\b/i],
+  ['customer-service', /\b(customer|refund|complaint|order|delivery|support ticket)\b/i],
+  ['sales', /\b(pitch|prospect|demo|deal|renewal|quota|buyer)\b/i],
+  ['giving-feedback', /\b(feedback|performance review|underperform\w*|direct report)\b/i],
+  ['setting-boundaries', /\b(boundar\w*|say no|overtime|weekends?|workload|after hours)\b/i],
+  ['conflict-resolution', /\b(conflict|argument|roommate|neighbou?r|disagree\w*|credit for)\b/i],
+  ['team-meetings', /\b(meeting|stand-?up|agenda|presentation|status update)\b/i],
+  ['networking', /\b(networking|conference|introduc\w+|mentor|coffee chat)\b/i],
+  ['crisis-management', /\b(crisis|outage|breach|press|journalist|recall)\b/i],
+  ['executive-communication', /\b(board|ceo|cfo|investors?|executive)\b/i],
+];
+
+function documentOf(s: ScenarioDefinition): string[] {
+  return wordsOf(
+    [s.title, s.description, s.tags.join(' '), s.userRole, s.aiRole, s.category.replace(/-/g, ' ')].join(' '),
+  );
+}
+
+/** The catalogue scenarios closest to a situation, best first. */
+export function closestScenarios(
+  text: string,
+  catalogue: readonly ScenarioDefinition[],
+  count = 3,
+): ScenarioDefinition[] {
+  const docs = catalogue.map((s) => new Set(documentOf(s)));
+  const df = new Map<string, number>();
+  for (const doc of docs) for (const w of doc) df.set(w, (df.get(w) ?? 0) + 1);
+  const query = new Set(wordsOf(text));
+  const hinted = new Set(CATEGORY_HINTS.filter(([, re]) => re.test(text)).map(([c]) => c));
+  const scored = catalogue.map((s, i) => {
+    let score = hinted.has(s.category) ? 10 : 0;
+    for (const w of query) if (docs[i]!.has(w)) score += Math.log((catalogue.length + 1) / (df.get(w) ?? 1));
+    return { s, score };
+  });
+  return scored
+    .sort((a, b) => b.score - a.score || a.s.id.localeCompare(b.s.id))
+    .slice(0, count)
+    .map((x) => x.s);
+}
+
+/** A line general enough to move to another scenario: no figures, no names of its own. */
+export function isPortable(line: string, source: ScenarioDefinition): boolean {
+  if (/[\d$€£%]/.test(line)) return false;
+  const name = source.persona.name.split(/\s+/)[0] ?? '';
+  if (name && line.includes(name)) return false;
+  // A capitalised word after the first is usually a name, a company or a product.
+  return !line
+    .split(/\s+/)
+    .slice(1)
+    .some((w) => /^[A-Z][a-z]/.test(w) && !/^(I|I'm|I'll|I've|I'd)$/.test(w));
+}
+
+function borrow(
+  sources: readonly ScenarioDefinition[],
+  field: 'personaGoals' | 'holdsFirmOn' | 'learnerObjectives',
+  max: number,
+): string[] {
+  const out: string[] = [];
+  // Round-robin over the sources, closest first, so the draft leans on the best match.
+  for (let i = 0; out.length < max && i < 5; i++) {
+    for (const s of sources) {
+      const line = s[field][i];
+      if (line && isPortable(line, s) && !out.includes(line)) out.push(line);
+      if (out.length >= max) break;
+    }
+  }
+  return out;
+}
+
+/** Money, percentages and counted amounts written in the situation. */
+export function figuresIn(text: string): string[] {
+  const found =
+    text.match(
+      /(?:[$€£]\s?\d[\d,.]*\s?(?:k|m|thousand|million)?\b)|(?:\b\d[\d,.]*\s?(?:%|percent|k\b|thousand|dollars|euros|pounds|days|weeks|hours))/gi,
+    ) ?? [];
+  return [...new Set(found.map((f) => f.trim()))].slice(0, 3);
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function mostCommon<T>(values: readonly T[]): T | undefined {
+  const counts = new Map<T, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+export function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const slice = text.slice(0, max - 1);
+  return `${slice.slice(0, Math.max(slice.lastIndexOf(' '), max / 2)).trimEnd()}…`;
+}
+
+export function draftScenario(
+  body: DraftScenarioBody,
+  catalogue: readonly ScenarioDefinition[],
+): ScenarioDraft {
+  const situation = [body.title ?? '', body.description].join(' ');
+  const sources = closestScenarios(situation, catalogue);
+  const best = sources[0];
+  if (!best) throw new Error('the catalogue is empty');
+  const aiRole = body.aiRole?.trim() || best.aiRole;
+  const userRole = body.userRole?.trim() || best.userRole;
+  const figures = figuresIn(body.description);
+  const holdsFirmOn = borrow(sources, 'holdsFirmOn', figures.length ? 2 : 3);
+  if (figures.length)
+    holdsFirmOn.unshift(
+      `Holds firm on the figures in play (${figures.join(', ')}) and moves only for a concrete, specific reason.`,
+    );
+  const tags = [...new Set(sources.flatMap((s) => s.tags.map((t) => t.toLowerCase())))].slice(0, 4);
+  return {
+    title: body.title?.trim() || cut(best.title, 80),
+    userRole,
+    aiRole,
+    persona: cut(`${capitalise(aiRole)} in this situation. ${best.persona.personality}`, 400),
+    personaGoals: borrow(sources, 'personaGoals', 3),
+    holdsFirmOn: holdsFirmOn.slice(0, 4),
+    learnerObjectives: borrow(sources, 'learnerObjectives', 3),
+    difficulty: mostCommon(sources.map((s) => s.difficulty)) ?? 'Intermediate',
+    tags,
+    source: 'builtin',
+    basedOn: sources.map((s) => ({ id: s.id, title: s.title })),
+  };
+}
