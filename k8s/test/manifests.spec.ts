@@ -892,21 +892,77 @@ describe.each(['dev', 'prod'])('k8s/overlays/%s', (overlay) => {
   });
 
   if (overlay === 'prod') {
-    it('keeps at least two pods of every Deployment, HPAs for the gateway, coaching and the workers', () => {
+    it('keeps at least two pods of every Deployment: HPAs for the gateway and coaching, KEDA for the workers', () => {
       const hpas = byKind(objects, 'HorizontalPodAutoscaler');
-      const hpaFor = (name: string) =>
-        hpas.find((h) => (h.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name === name);
-      const wanted = ['gateway', 'coaching', ...appsWithWorkers.map((app) => `${app}-worker`)];
-      expect(wanted.filter((name) => !hpaFor(name))).toEqual([]);
+      const scaledObjects = byKind(objects, 'ScaledObject');
+      const targetOf = (o: Obj) => (o.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name;
+      const hpaFor = (name: string) => hpas.find((h) => targetOf(h) === name);
+      const scaledFor = (name: string) => scaledObjects.find((so) => targetOf(so) === name);
+      expect(['gateway', 'coaching'].filter((name) => !hpaFor(name))).toEqual([]);
+      expect(appsWithWorkers.map((app) => `${app}-worker`).filter((name) => !scaledFor(name))).toEqual([]);
       for (const d of byKind(objects, 'Deployment')) {
         const hpa = hpaFor(d.metadata.name)?.spec as { minReplicas: number; maxReplicas: number } | undefined;
+        const so = scaledFor(d.metadata.name)?.spec as
+          { minReplicaCount: number; maxReplicaCount: number } | undefined;
+        const range = hpa
+          ? [hpa.minReplicas, hpa.maxReplicas]
+          : so
+            ? [so.minReplicaCount, so.maxReplicaCount]
+            : undefined;
         const replicas = (d.spec as { replicas?: number }).replicas;
         expect({
           name: d.metadata.name,
-          atLeastTwo: hpa ? hpa.minReplicas >= 2 && hpa.maxReplicas > hpa.minReplicas : (replicas ?? 1) >= 2,
-          // An HPA owns the count: a `replicas` in the manifest would reset it on every apply.
-          replicasLeftToHpa: hpa ? replicas === undefined : true,
-        }).toEqual({ name: d.metadata.name, atLeastTwo: true, replicasLeftToHpa: true });
+          atLeastTwo: range ? range[0]! >= 2 && range[1]! > range[0]! : (replicas ?? 1) >= 2,
+          // An autoscaler owns the count: a `replicas` in the manifest would reset it on every apply.
+          replicasLeftToAutoscaler: range ? replicas === undefined : true,
+          // KEDA makes its own HPA: a second one on the same Deployment would fight it.
+          oneAutoscaler: !(hpa && so),
+        }).toEqual({
+          name: d.metadata.name,
+          atLeastTwo: true,
+          replicasLeftToAutoscaler: true,
+          oneAutoscaler: true,
+        });
+      }
+    });
+
+    it('scales each worker on the backlog of every BullMQ queue it works (KEDA), with CPU as the fallback', () => {
+      interface Trigger {
+        type: string;
+        metricType?: string;
+        metadata: Record<string, string>;
+        authenticationRef?: { name: string; kind?: string };
+      }
+      for (const app of appsWithWorkers) {
+        const so = byKind(objects, 'ScaledObject').find(
+          (o) => (o.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name === `${app}-worker`,
+        ) as Obj;
+        const triggers = (so.spec as { triggers: Trigger[] }).triggers;
+        // The queues the app defines (defineQueue({ name: '…' })), so a new queue without a trigger fails.
+        const queues = sourceFiles(app)
+          .flatMap((file) => [
+            ...readFileSync(file, 'utf8').matchAll(/defineQueue\(\{\s*name:\s*'([a-z0-9-]+)'/g),
+          ])
+          .map((m) => m[1] as string)
+          .sort();
+        expect(queues.length).toBeGreaterThan(0);
+        const redis = triggers.filter((t) => t.type === 'redis');
+        expect({ app, lists: redis.map((t) => t.metadata.listName).sort() }).toEqual({
+          app,
+          lists: queues.map((q) => `bull:${q}:wait`).sort(),
+        });
+        for (const t of redis) {
+          expect(Number(t.metadata.listLength)).toBeGreaterThan(0);
+          // Credentials only through a TriggerAuthentication whose Secret keys the operator creates.
+          expect(Object.keys(t.metadata).filter((k) => /address|host|password/i.test(k))).toEqual([]);
+          const auth = find(objects, 'TriggerAuthentication', t.authenticationRef?.name as string);
+          for (const ref of (auth.spec as { secretTargetRef: Array<{ name: string; key: string }> })
+            .secretTargetRef)
+            expect({ ref, known: secrets[ref.name]?.[ref.key] !== undefined }).toEqual({ ref, known: true });
+        }
+        const cpu = triggers.filter((t) => t.type === 'cpu');
+        expect(cpu).toHaveLength(1);
+        expect([cpu[0]?.metricType, Number(cpu[0]?.metadata.value) > 0]).toEqual(['Utilization', true]);
       }
     });
 
@@ -948,6 +1004,7 @@ describe.each(['dev', 'prod'])('k8s/overlays/%s', (overlay) => {
           replicas: 1,
         });
       expect(byKind(objects, 'HorizontalPodAutoscaler')).toEqual([]);
+      expect(byKind(objects, 'ScaledObject')).toEqual([]);
       expect(byKind(objects, 'PodDisruptionBudget')).toEqual([]);
       find(objects, 'Deployment', 'mail');
       expect(

@@ -1,8 +1,10 @@
 // Validates Kubernetes objects against their JSON schemas: the models of `kubernetes-models` (core
-// Kubernetes) and `@kubernetes-models/strimzi-kafka-operator` (Strimzi CRDs). Both ship ES modules only,
+// Kubernetes), `@kubernetes-models/strimzi-kafka-operator` (Strimzi CRDs) and `@kubernetes-models/keda`
+// (KEDA's ScaledObject and TriggerAuthentication). Both ship ES modules only,
 // so the Jest spec runs this file with Node: a JSON array of objects on stdin, a JSON array on stdout
 // with one entry per object: null when valid, else the validation message. An object whose
 // apiVersion/kind no model covers is reported, never passed.
+import * as keda from '@kubernetes-models/keda/keda.sh/v1alpha1';
 import * as strimzi from '@kubernetes-models/strimzi-kafka-operator/kafka.strimzi.io/v1beta2';
 import * as apps from 'kubernetes-models/apps/v1';
 import * as autoscaling from 'kubernetes-models/autoscaling/v2';
@@ -20,6 +22,7 @@ const modules = {
   'networking.k8s.io/v1': networking,
   'policy/v1': policy,
   'kafka.strimzi.io/v1beta2': strimzi,
+  'keda.sh/v1alpha1': keda,
 };
 
 let input = '';

@@ -10,6 +10,7 @@ import {
   type QueueJob,
 } from './queue-definition';
 import { QueueJobFailedError, QueueJobTimeoutError } from './queue.errors';
+import { QUEUE_DEPTH_STATES, trackQueueDepth } from './queue.metrics';
 
 /**
  * Per-call options. `jobId` makes a job idempotent: while a job with that id exists (waiting, active, or
@@ -29,6 +30,7 @@ export class QueueClient<D extends QueueDefinition> {
   readonly queue: Queue;
   private readonly log: QueueLog;
   private events?: Promise<QueueEvents>;
+  private readonly untrackDepth: () => void;
 
   constructor(
     readonly definition: D,
@@ -41,6 +43,10 @@ export class QueueClient<D extends QueueDefinition> {
       defaultJobOptions: definition.defaultJobOptions,
     });
     this.queue.on('error', (error) => this.log('error', `queue ${definition.name}: ${error.message}`));
+    this.untrackDepth = trackQueueDepth(async () => ({
+      queue: definition.name,
+      counts: await this.queue.getJobCounts(...QUEUE_DEPTH_STATES),
+    }));
   }
 
   get name(): string {
@@ -104,6 +110,7 @@ export class QueueClient<D extends QueueDefinition> {
   }
 
   async close(): Promise<void> {
+    this.untrackDepth();
     const events = this.events;
     this.events = undefined;
     await events?.then((e) => e.close()).catch(() => undefined);

@@ -309,6 +309,32 @@ describe('queues against the real Redis', () => {
     expect(await metricValue(queueMetrics.stalled, { queue: def.name })).toBe(stalledBefore + 1);
   });
 
+  it('exports each queue’s depth by state at scrape time (the backlog KEDA scales the workers on)', async () => {
+    const def = exportQueue();
+    const client = track(new QueueClient(def, connection));
+    for (let i = 0; i < 3; i++) await client.add('send-link', { exportId: `e${i}` });
+    await client.add('send-link', { exportId: 'later' }, { delay: 60_000 });
+    const depth = (state: string) => metricValue(queueMetrics.depth, { queue: def.name, state });
+    expect([await depth('wait'), await depth('delayed'), await depth('active')]).toEqual([3, 1, 0]);
+    // The key KEDA's Redis scaler reads holds the same backlog.
+    const redis = new Redis(testEnv.redisUrl);
+    expect(await redis.llen(`${prefix}:${def.name}:wait`)).toBe(3);
+    await redis.quit();
+
+    track(
+      new QueueWorker(
+        def,
+        { 'render-pdf': async () => ({ exportId: '', bytes: 0 }), 'send-link': async () => undefined },
+        workerOptions,
+      ),
+    );
+    await waitFor(async () => (await depth('wait')) === 0, 20_000);
+    await client.close();
+    // A closed client's queue is no longer reported.
+    const { values } = await queueMetrics.depth.get();
+    expect(values.filter((v) => v.labels.queue === def.name)).toEqual([]);
+  });
+
   it('QueueModule hands out clients and workers, reports readiness and drains workers on shutdown', async () => {
     @Global()
     @Module({ providers: [HealthRegistry], exports: [HealthRegistry] })

@@ -108,6 +108,8 @@ export class QueueFactory implements OnApplicationBootstrap, OnApplicationShutdo
       log: nestLog(this.logger),
     });
     this.workers.push(worker as unknown as QueueWorker<QueueDefinition>);
+    // The queue's depth is exported (parley_queue_jobs) by its client: a worker-only process has one too.
+    this.client(definition);
     if (this.started && !this.closing) worker.run();
     return worker;
   }
