@@ -35,8 +35,8 @@ const HANG_MS = 10_000;
 /** The end-of-turn silence, set on the Settings screen. */
 const SILENCE_MS = 2000;
 const TURNS: Array<{ lines: string[]; pauseSeconds?: number; silenceBefore: number }> = [
-  // Time for Pause and Resume before the first word.
-  { lines: ['Um, thanks for meeting me. I would like to talk about my salary.'], silenceBefore: 5 },
+  // Time for the opening line, spoken, and for Pause and Resume before the first word.
+  { lines: ['Um, thanks for meeting me. I would like to talk about my salary.'], silenceBefore: 11 },
   {
     lines: [
       'I took on the client launch, uh, and it went well.',
@@ -178,12 +178,9 @@ describe(
       await chat.messages.first().waitFor();
       const opening = await chat.messages.count();
 
-      // Voice mode on: the microphone file starts playing now. A state log, on the page's clock.
-      await page.getByRole('button', { name: 'Voice mode', exact: true }).click();
-      const state = page.locator('[data-voice-state]');
-      await page.waitForFunction(
-        () => document.querySelector('[data-voice-state]')?.getAttribute('data-voice-state') === 'listening',
-      );
+      // Voice mode on: the microphone file starts playing now. A state log, on the page's clock. The
+      // partner first says its opening line, then listens.
+      const openingLine = (await chat.messages.first().textContent()) ?? '';
       await page.evaluate(() => {
         const log: string[] = [];
         (window as unknown as { __voiceStates: string[] }).__voiceStates = log;
@@ -192,6 +189,13 @@ describe(
           if (log.at(-1) !== now) log.push(now);
         }, 10);
       });
+      await page.getByRole('button', { name: 'Voice mode', exact: true }).click();
+      const state = page.locator('[data-voice-state]');
+      await page.waitForFunction(
+        () => document.querySelector('[data-voice-state]')?.getAttribute('data-voice-state') === 'listening',
+        null,
+        { timeout: 15_000 },
+      );
       // Pause and Resume, before the first word (the microphone file starts with silence).
       await page.getByRole('button', { name: 'Pause', exact: true }).click();
       assert.equal(await state.textContent(), 'Paused');
@@ -314,8 +318,13 @@ describe(
       });
       // The verbatim transcripts, fillers kept, are the learner's messages.
       for (const text of spokenTurns) assert.ok((await chat.transcript.textContent())?.includes(text), text);
-      // The partner was heard: several sentences, one voice for the persona.
-      assert.ok(speeches.length >= 3, `${speeches.length} sentences spoken`);
+      // The partner was heard: its opening line first, then several sentences, one voice for the persona.
+      assert.ok(speeches.length >= 4, `${speeches.length} sentences spoken`);
+      assert.ok(
+        openingLine.includes(speeches[0]!.input.trim()),
+        `the first words spoken were "${speeches[0]!.input}", not the opening line "${openingLine}"`,
+      );
+      assert.match(figures.states, /^off → (starting → )?speaking → listening → paused → listening → thinking/);
       assert.equal(figures.voices.length, 1, `one voice for the persona: ${figures.voices.join(', ')}`);
       // The states the learner saw, and the interruption.
       assert.ok(states.includes('thinking') && states.includes('speaking'), figures.states);

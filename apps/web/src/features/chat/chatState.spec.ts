@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   awaitingReply,
+  waitingPartnerLine,
   canSend,
   chatReducer,
   conversation,
@@ -52,6 +53,12 @@ describe('chatReducer', () => {
     expect(partial.messages.at(-1)).toMatchObject({ content: 'Half a', status: 'interrupted' });
     expect(partial.streamError).toBe('lost');
     expect(awaitingReply(partial)).toBe(true);
+    // Voice mode says only a whole line that waits for the learner: not a broken-off one.
+    expect(waitingPartnerLine(partial.messages)).toBeUndefined();
+    expect(waitingPartnerLine(sent.messages)).toBeUndefined();
+    expect(waitingPartnerLine([{ id: 'a1', sender: 'ai', content: 'Tell me about yourself.' }])).toBe(
+      'Tell me about yourself.',
+    );
     // What the server knows leaves the broken reply out, so a retry answers the learner's message.
     expect(conversation(partial.messages).at(-1)).toEqual({ sender: 'user', content: 'Hi' });
 

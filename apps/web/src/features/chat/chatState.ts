@@ -228,6 +228,13 @@ export function awaitingReply(state: ChatState): boolean {
   return settled.at(-1)?.sender === 'user';
 }
 
+/** The partner's last line when the conversation waits for the learner to answer it (voice mode says it). */
+export function waitingPartnerLine(messages: readonly ChatMessage[]): string | undefined {
+  const last = messages.at(-1);
+  if (last?.sender !== 'ai' || last.status !== undefined) return undefined;
+  return textOf(last) ?? undefined;
+}
+
 /** The learner's messages, with their timing, for the speech analysis. */
 export function timedMessages(messages: readonly ChatMessage[]) {
   return messages.flatMap((m) => {

@@ -1,9 +1,12 @@
 import { Button, buttonClassName, LoadingView, PageShell } from '@parley/web-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { RetryBanner } from '../../attempts/components/RetryBanner';
+import { TryAgainError } from '../../attempts/components/TryAgainError';
+import { useTryAgain } from '../../attempts/useTryAgain';
 import { ExportButton } from '../../export/components/ExportButton';
 import { isChatResumeState } from '../chatNavigation';
-import { awaitingReply, canSend } from '../chatState';
+import { awaitingReply, canSend, waitingPartnerLine } from '../chatState';
 import { CHAT_TEXTS } from '../chatTexts';
 import { useChatSession } from '../hooks/useChatSession';
 import { useReadAloud } from '../hooks/useReadAloud';
@@ -20,16 +23,24 @@ const messageCount = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'}`;
 
 /**
  * /chat/:id, and /scenario/:id with resume state: the chat session (spec section 2 "Chat session").
- * Loading, then active, then completed when the learner ends it (input hidden, reports shown).
+ * Loading, then active, then completed when the learner ends it (input hidden, reports shown). Each
+ * stored session is its own screen, so "Try again from here" opens the new attempt afresh.
  */
 export function ChatSessionPage() {
+  const { state: navigationState } = useLocation();
+  const resume = isChatResumeState(navigationState) ? navigationState : null;
+  return <ChatSessionScreen key={resume?.sessionId ?? 'new'} />;
+}
+
+function ChatSessionScreen() {
   const { id = '' } = useParams();
   const { state: navigationState } = useLocation();
   const resume = isChatResumeState(navigationState) ? navigationState : null;
   const chat = useChatSession(id, resume);
   const { state } = chat;
+  const retry = useTryAgain();
 
-  const [input, setInput] = useState('');
+  const [input, setInput] = useState(resume?.draft ?? '');
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const bannerRef = useRef<HTMLHeadingElement>(null);
   const readAloud = useReadAloud();
@@ -51,6 +62,7 @@ export function ChatSessionPage() {
     replyListenerRef: chat.replyListener,
     send: chat.send,
     responding: state.responding,
+    partnerLine: waitingPartnerLine(state.messages),
   });
 
   useEffect(() => {
@@ -138,6 +150,9 @@ export function ChatSessionPage() {
         </div>
       </div>
 
+      {resume?.retryOf ? <RetryBanner retryOf={resume.retryOf} sessionId={state.sessionId} /> : null}
+      <TryAgainError error={retry.error} />
+
       <h2 className="pw-sr-only">Conversation</h2>
       <Transcript
         messages={state.messages}
@@ -147,6 +162,11 @@ export function ChatSessionPage() {
         onRequestTip={chat.scenarioReady ? (message) => void chat.requestTip(message) : undefined}
         readAloud={
           readAloud.supported ? { speakingId: readAloud.speakingId, toggle: readAloud.toggle } : undefined
+        }
+        onTryAgain={
+          state.sessionId && !state.responding && !retry.pending
+            ? (index, line) => void retry.tryAgain(state.sessionId!, index, line)
+            : undefined
         }
       />
 

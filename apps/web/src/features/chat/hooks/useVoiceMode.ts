@@ -36,6 +36,11 @@ export interface VoiceModeOptions {
   send(text: string, timing: SendTiming): boolean;
   /** Whether a reply is still arriving (a turn waits for it). */
   responding: boolean;
+  /**
+   * The partner's line the learner is to answer (the opening, or the last reply), when the conversation
+   * waits for the learner: voice mode starts by saying it.
+   */
+  partnerLine?: string | undefined;
 }
 
 const toEpoch = (at: number) => Date.now() - (performance.now() - at);
@@ -48,7 +53,14 @@ const toEpoch = (at: number) => Date.now() - (performance.now() - at);
  * interrupts it; Pause and Leave stop at any moment. Each turn's timing goes with the message (speech
  * analysis), and its latency is recorded with performance.measure (voiceLatency.ts).
  */
-export function useVoiceMode({ fetch, scenarioId, replyListenerRef, send, responding }: VoiceModeOptions) {
+export function useVoiceMode({
+  fetch,
+  scenarioId,
+  replyListenerRef,
+  send,
+  responding,
+  partnerLine,
+}: VoiceModeOptions) {
   const [state, setStateValue] = useState<VoiceModeState>('off');
   const stateRef = useRef<VoiceModeState>('off');
   const setState = useCallback((next: VoiceModeState) => {
@@ -68,9 +80,9 @@ export function useVoiceMode({ fetch, scenarioId, replyListenerRef, send, respon
   const partnerDoneAtRef = useRef<number | null>(null);
   const bargeRef = useRef(0);
   const pendingRef = useRef<{ text: string; timing: SendTiming } | null>(null);
-  const optionsRef = useRef({ fetch, scenarioId, send, responding });
+  const optionsRef = useRef({ fetch, scenarioId, send, responding, partnerLine });
   useEffect(() => {
-    optionsRef.current = { fetch, scenarioId, send, responding };
+    optionsRef.current = { fetch, scenarioId, send, responding, partnerLine };
   });
 
   const stopSpeaking = useCallback(() => {
@@ -242,8 +254,21 @@ export function useVoiceMode({ fetch, scenarioId, replyListenerRef, send, respon
       return;
     }
     partnerDoneAtRef.current = null;
-    listen();
-  }, [listen, onFrame, setState]);
+    // The partner says the line the learner is to answer, then listens (speaking over it interrupts).
+    const line = optionsRef.current.partnerLine?.trim();
+    const output = line && !optionsRef.current.responding ? newOutput() : null;
+    if (!output || !line || !splitterRef.current) {
+      listen();
+      return;
+    }
+    clockRef.current = null;
+    detectorRef.current.reset();
+    frames.current = [];
+    bargeRef.current = 0;
+    setState('speaking');
+    for (const sentence of [...splitterRef.current.push(line), ...splitterRef.current.flush()])
+      output.say(sentence);
+  }, [listen, newOutput, onFrame, setState]);
 
   const leave = useCallback(() => {
     stopSpeaking();
