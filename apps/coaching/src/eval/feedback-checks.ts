@@ -38,7 +38,7 @@ const ABSENCE_CLAIMS: Array<{ claim: RegExp; happened: (lines: string[]) => stri
   },
   {
     claim:
-      /\b(?:(?:didn't|did not|never) (?:give|gave|offer|back \w+ (?:up )?with) (?:any )?(?:reasons?|evidence)|without (?:a |any )?reasons?|no reasons?\b|gave no reasons?)/i,
+      /\b(?:(?:didn't|did not|never) (?:give|gave|offer|back (?:\w+ ){1,2}(?:up )?with) (?:a |any )?(?:reasons?|evidence)|without (?:a |any )?reasons?|no reasons?\b|gave no reasons?)/i,
     happened: (lines) => lines.find((l) => REASON.test(l)),
   },
   {

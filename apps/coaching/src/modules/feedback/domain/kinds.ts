@@ -306,7 +306,7 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
       },
       reasons: {
         severity: 1.1,
-        weakness: "You didn't give reasons or evidence for your claims, such as an example of your work.",
+        weakness: "You didn't back your claims with a reason or a concrete result of your work.",
         suggestion: 'Back each claim with one example: "For example, [one result of yours, with a number]."',
       },
       questions: {
