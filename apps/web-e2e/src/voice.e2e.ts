@@ -324,7 +324,10 @@ describe(
         openingLine.includes(speeches[0]!.input.trim()),
         `the first words spoken were "${speeches[0]!.input}", not the opening line "${openingLine}"`,
       );
-      assert.match(figures.states, /^off → (starting → )?speaking → listening → paused → listening → thinking/);
+      assert.match(
+        figures.states,
+        /^off → (starting → )?speaking → listening → paused → listening → thinking/,
+      );
       assert.equal(figures.voices.length, 1, `one voice for the persona: ${figures.voices.join(', ')}`);
       // The states the learner saw, and the interruption.
       assert.ok(states.includes('thinking') && states.includes('speaking'), figures.states);
