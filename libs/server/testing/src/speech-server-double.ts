@@ -16,6 +16,8 @@ import type { AddressInfo } from 'node:net';
  *                                  with one tone burst per word, streamed in 100 ms pieces
  *   GET  /v1/models
  *   POST /_double/recordings       {text, wavBase64}: adds a known recording to the table
+ *   POST /_double/faults           {count, status}: the next `count` audio requests are answered `status`
+ *                                  (a server restarting or loading its model), then it answers again
  *   GET  /_double/requests         what it was asked, for tests in another process
  *
  * Self-contained (node: modules only); `nx run web-e2e:integration` starts one for the whole system.
@@ -65,6 +67,8 @@ export interface SpeechServerDouble {
   origin: string;
   records: SpeechDoubleRecord[];
   addRecording(recording: KnownRecording): number;
+  /** The next `count` audio requests (transcription or speech) are answered `status` (default 503). */
+  failNext(count: number, status?: number): void;
   close(): Promise<void>;
 }
 
@@ -390,11 +394,23 @@ export async function startSpeechServerDouble(
     res.end();
   }
 
+  const faults = { left: 0, status: 503 };
+  const failNext = (count: number, status = 503) => {
+    faults.left = count;
+    faults.status = status;
+  };
+
   const server: Server = createServer((req, res) => {
     void (async () => {
       const body = await readBody(req);
       const path = (req.url ?? '').split('?')[0] ?? '';
       const contentType = String(req.headers['content-type'] ?? '');
+      if (faults.left > 0 && req.method === 'POST' && path.startsWith('/v1/audio/')) {
+        faults.left -= 1;
+        return sendJson(res, faults.status, {
+          error: { message: 'the model is loading, try again shortly', type: 'server_error' },
+        });
+      }
       if (req.method === 'GET' && path === '/v1/models')
         return sendJson(res, 200, {
           object: 'list',
@@ -413,6 +429,16 @@ export async function startSpeechServerDouble(
         return sendJson(res, 201, { index: addRecording({ text, wav: Buffer.from(wavBase64, 'base64') }) });
       }
       if (req.method === 'GET' && path === '/_double/requests') return sendJson(res, 200, records);
+      if (req.method === 'POST' && path === '/_double/faults') {
+        const { count, status } = JSON.parse(body.toString('utf8') || '{}') as {
+          count?: number;
+          status?: number;
+        };
+        if (!Number.isInteger(count) || (status !== undefined && !Number.isInteger(status)))
+          return invalid(res, 'count (and status) must be whole numbers');
+        failNext(count!, status);
+        return sendJson(res, 200, { count, status: faults.status });
+      }
       sendJson(res, 404, {
         error: { message: `Invalid URL (${req.method} ${path})`, type: 'invalid_request_error' },
       });
@@ -431,6 +457,7 @@ export async function startSpeechServerDouble(
     origin,
     records,
     addRecording,
+    failNext,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

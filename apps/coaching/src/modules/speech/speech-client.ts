@@ -5,6 +5,8 @@
  * the browser as it arrives, and a server without the endpoint must read as "not configured".
  */
 
+import { isRetryableStatus, nextDelay, retryAfterMs, sleep, type RetryPolicy } from '../ai/retry-policy';
+
 /**
  * The transcription prompt. Whisper-family models write clean prose and drop "um", "uh" and "like" unless
  * the prompt itself shows them (OpenAI's speech-to-text guide: prompting keeps filler words). The
@@ -40,9 +42,19 @@ export interface SpeechClientOptions {
   transcribe?: SpeechEndpoint;
   /** Where speech is made; none: the browser speaks with its own voice. */
   speak?: SpeechEndpoint;
-  /** The response head (speech) or whole answer (transcription) must arrive within this. */
+  /** The response head (speech) or whole answer (transcription) must arrive within this, per try. */
   timeoutMs: number;
+  /**
+   * Another try after a refused connection, a 429 or a 5xx (a speech server restarting or loading its
+   * model). Voice mode is a conversation: keep the waits short.
+   */
+  retry?: RetryPolicy;
+  /** Logs each retry. */
+  onRetry?: (message: string) => void;
 }
+
+/** Voice mode's default: two more tries, 200 ms then 400 ms, never more than 1.5 s of waiting in all. */
+export const SPEECH_RETRY_POLICY: RetryPolicy = { maxRetries: 2, baseDelayMs: 200, maxWaitMs: 1500 };
 
 /** The audio file name a server reads the format from. */
 function fileNameFor(mimeType: string): string {
@@ -103,13 +115,11 @@ export class SpeechClient {
     form.append('language', 'en');
     form.append('response_format', 'json');
     form.append('temperature', '0');
-    const response = await fetch(`${endpoint.baseURL}/audio/transcriptions`, {
-      method: 'POST',
-      headers: headersOf(endpoint),
-      body: form,
-      signal: this.bounded(signal),
-    });
-    if (!response.ok) throw await failure(response);
+    const response = await this.post(
+      `${endpoint.baseURL}/audio/transcriptions`,
+      { method: 'POST', headers: headersOf(endpoint), body: form },
+      signal,
+    );
     const body = (await response.json()) as { text?: unknown };
     return typeof body.text === 'string' ? body.text : '';
   }
@@ -125,16 +135,50 @@ export class SpeechClient {
   ): Promise<{ contentType: string; body: AsyncIterable<Uint8Array> }> {
     const endpoint = this.options.speak;
     if (!endpoint) throw new SpeechRequestError(501, 'no speech endpoint is configured');
-    const response = await fetch(`${endpoint.baseURL}/audio/speech`, {
-      method: 'POST',
-      headers: { ...headersOf(endpoint), 'content-type': 'application/json' },
-      body: JSON.stringify({ model: endpoint.model, input: text, voice, response_format: 'wav' }),
-      signal: this.bounded(signal),
-    });
-    if (!response.ok) throw await failure(response);
+    const response = await this.post(
+      `${endpoint.baseURL}/audio/speech`,
+      {
+        method: 'POST',
+        headers: { ...headersOf(endpoint), 'content-type': 'application/json' },
+        body: JSON.stringify({ model: endpoint.model, input: text, voice, response_format: 'wav' }),
+      },
+      signal,
+    );
     if (!response.body) throw new SpeechRequestError(502, 'the speech answer has no body');
     const contentType = (response.headers.get('content-type') ?? 'audio/wav').split(';')[0]!.trim();
     return { contentType: /^audio\//.test(contentType) ? contentType : 'audio/wav', body: response.body };
+  }
+
+  /**
+   * One request, tried again after a refused connection or a 429/5xx as the retry policy allows; a
+   * timed-out try or the caller's abort is not retried. Resolves with an OK response.
+   */
+  private async post(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
+    const policy = this.options.retry ?? SPEECH_RETRY_POLICY;
+    let waited = 0;
+    for (let attempt = 1; ; attempt += 1) {
+      const bounded = this.bounded(signal);
+      let response: Response;
+      try {
+        response = await fetch(url, { ...init, signal: bounded });
+      } catch (error) {
+        const delay = bounded.aborted ? undefined : nextDelay(policy, attempt, waited, undefined);
+        if (delay === undefined) throw error;
+        this.options.onRetry?.(`retrying ${url} in ${delay} ms after ${(error as Error).message}`);
+        waited += delay;
+        await sleep(delay, signal);
+        continue;
+      }
+      if (response.ok) return response;
+      const delay = isRetryableStatus(response.status)
+        ? nextDelay(policy, attempt, waited, retryAfterMs(response.headers))
+        : undefined;
+      if (delay === undefined) throw await failure(response);
+      await response.body?.cancel().catch(() => undefined);
+      this.options.onRetry?.(`retrying ${url} in ${delay} ms after ${response.status}`);
+      waited += delay;
+      await sleep(delay, signal);
+    }
   }
 
   private bounded(signal: AbortSignal | undefined): AbortSignal {

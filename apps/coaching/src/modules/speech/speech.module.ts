@@ -50,12 +50,17 @@ export class SpeechModule {
           inject: [HealthRegistry],
           useFactory: (health: HealthRegistry) => {
             const endpoints = speechEndpoints(env);
-            const client = new SpeechClient({ ...endpoints, timeoutMs: env.AI_TIMEOUT_MS });
+            const logger = new Logger('Speech');
+            const client = new SpeechClient({
+              ...endpoints,
+              timeoutMs: env.AI_TIMEOUT_MS,
+              onRetry: (message) => logger.warn(message),
+            });
             const describe = () =>
               `speech-to-text: ${endpoints.transcribe ? endpoints.transcribe.model : 'none'}; voice: ${
                 endpoints.speak ? endpoints.speak.model : 'the browser'
               }`;
-            new Logger('Speech').log(describe());
+            logger.log(describe());
             health.register('speech', async () => describe());
             return client;
           },
