@@ -262,6 +262,22 @@ describe(
       await scan('speech report');
       await app.screenshot('voice-06-speech-report');
 
+      // Each spoken turn's timing is kept with the stored session (the feedback and a replay can use it).
+      const history = (await (await api(origin, session, '/user/sessions')).json()) as Array<{ id: string }>;
+      const stored = (await (await api(origin, session, `/user/sessions/view/${history[0]!.id}`)).json()) as {
+        messages: Array<{ sender: string; speakingMs?: number; pausesMs?: number[]; durationMs?: number }>;
+      };
+      const learnerTurns = stored.messages.filter((m) => m.sender === 'user');
+      assert.equal(learnerTurns.length, 3);
+      for (const m of learnerTurns) {
+        assert.ok(m.speakingMs! > 1000 && m.speakingMs! <= m.durationMs!, JSON.stringify(m));
+        assert.ok(Array.isArray(m.pausesMs), JSON.stringify(m));
+      }
+      assert.ok(
+        learnerTurns[1]!.pausesMs!.some((ms) => ms >= 1000),
+        'turn 2 keeps its long pause',
+      );
+
       // What the speech server double received and said.
       const records = (await (await fetch(`${doubleOrigin}/_double/requests`)).json()) as Array<
         TranscriptionRecord | SpeechRecord

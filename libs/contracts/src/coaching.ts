@@ -103,24 +103,8 @@ export const speechAnalysisSchema = z.object({
 });
 export type SpeechAnalysis = z.infer<typeof speechAnalysisSchema>;
 
-/** A silence inside a spoken turn this long or longer is a long pause (voice mode's own measure). */
-export const LONG_PAUSE_IN_TURN_MS = 1000;
-/** Most silences one spoken turn reports. */
-export const MAX_PAUSES_PER_TURN = 200;
-
-const timing = z.number().int().min(0).max(3_600_000);
-
-/**
- * A learner message with optional timing. Dictation gives `durationMs` (recording time) and
- * `pauseBeforeMs`; voice mode adds what its voice-activity detection measured: `speakingMs`, the time
- * the learner was actually speaking, and `pausesMs`, each silence inside the turn (250 ms or more).
- */
-export const timedMessageSchema = messageSchema.extend({
-  durationMs: timing.optional(),
-  pauseBeforeMs: timing.optional(),
-  speakingMs: timing.optional(),
-  pausesMs: z.array(timing).max(MAX_PAUSES_PER_TURN).optional(),
-});
+/** A learner message with its timing (the session's own message schema carries it). */
+export const timedMessageSchema = messageSchema;
 export type TimedMessage = z.infer<typeof timedMessageSchema>;
 
 /* HTTP payloads of /api/chat/* and /api/analysis/* (spec section 7). */

@@ -35,6 +35,19 @@ export const scenarioIdSchema = text({ min: 1, max: 80 });
 export const MAX_MESSAGES_PER_SESSION = 400;
 export const MAX_MESSAGE_LENGTH = 8000;
 
+/** A silence inside a spoken turn this long or longer is a long pause (voice mode's own measure). */
+export const LONG_PAUSE_IN_TURN_MS = 1000;
+/** Most silences one spoken turn reports. */
+export const MAX_PAUSES_PER_TURN = 200;
+
+const timing = z.number().int().min(0).max(3_600_000);
+
+/**
+ * A message. A learner's spoken or dictated one may carry its timing, kept with the session so the speech
+ * analysis and the feedback can use it later: dictation gives `durationMs` (recording time) and
+ * `pauseBeforeMs`; voice mode adds what its voice-activity detection measured: `speakingMs`, the time the
+ * learner was actually speaking, and `pausesMs`, each silence inside the turn (250 ms or more).
+ */
 export const messageSchema = z
   .object({
     sender: z.enum(['user', 'ai'], { message: "sender must be 'user' or 'ai'" }),
@@ -46,6 +59,10 @@ export const messageSchema = z
         tooLong: `content must be at most ${MAX_MESSAGE_LENGTH} characters`,
       },
     }),
+    durationMs: timing.optional(),
+    pauseBeforeMs: timing.optional(),
+    speakingMs: timing.optional(),
+    pausesMs: z.array(timing).max(MAX_PAUSES_PER_TURN).optional(),
   })
   .strict();
 export type Message = z.infer<typeof messageSchema>;

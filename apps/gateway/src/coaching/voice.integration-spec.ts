@@ -1,4 +1,4 @@
-import type { Scenario, SpeechAnalysis } from '@parley/contracts';
+import type { PracticeSession, Scenario, SpeechAnalysis, StoredFeedback } from '@parley/contracts';
 import {
   apiCall,
   createTestUser,
@@ -166,6 +166,89 @@ describe('voice mode through the gateway (speech server double)', () => {
       body: { messages: [{ sender: 'user', content: 'Hi.', pausesMs: [-5] }] },
     });
     expect(bad.status).toBe(400);
+  });
+
+  it("keeps a spoken turn's timing with the session, and the feedback's clarity uses its pace", async () => {
+    const scenario = scenarios.find((s) => !s.premium)!;
+    const created = await apiCall(system, '/api/user/sessions', {
+      token: free.token,
+      body: {
+        scenario_id: scenario.id,
+        messages: [{ sender: 'ai', content: 'So, tell me about yourself.' }],
+      },
+    });
+    expect(created.status).toBe(201);
+    const session = (await created.json()) as PracticeSession;
+    const spoken =
+      'I have led a team of five for two years, and last quarter we shipped the new billing system two weeks early.';
+    const timing = { durationMs: 7400, speakingMs: 5600, pausesMs: [400, 1300], pauseBeforeMs: 900 };
+    const chat = (messages: unknown[], token = free.token) =>
+      apiCall(system, '/api/chat/chat-completion', {
+        token,
+        body: {
+          session_id: session.id,
+          scenario: { id: scenario.id, title: scenario.title, description: scenario.description },
+          messages,
+        },
+      });
+
+    // Malformed timing is refused before anything is stored.
+    for (const bad of [
+      { speakingMs: -1 },
+      { pausesMs: [1.5] },
+      { speakingMs: '5600' },
+      { pausesMs: 'long' },
+    ]) {
+      const res = await chat([
+        { sender: 'ai', content: 'So, tell me about yourself.' },
+        { sender: 'user', content: spoken, ...bad },
+      ]);
+      expect(res.status).toBe(400);
+    }
+    // Another learner cannot write into this session, timing or not.
+    const other = await createTestUser(system);
+    expect(
+      (await chat([{ sender: 'user', content: 'Mine now.', speakingMs: 900 }], other.token)).status,
+    ).toBe(404);
+
+    const res = await chat([
+      { sender: 'ai', content: 'So, tell me about yourself.' },
+      { sender: 'user', content: spoken, ...timing },
+    ]);
+    expect(res.status).toBe(200);
+    await res.text();
+    const view = async () =>
+      (await (
+        await apiCall(system, `/api/user/sessions/view/${session.id}`, { token: free.token })
+      ).json()) as PracticeSession;
+    let stored = await view();
+    for (let i = 0; i < 50 && stored.messages.length < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      stored = await view();
+    }
+    expect(stored.messages).toHaveLength(3);
+    expect(stored.messages[0]).toEqual({ sender: 'ai', content: 'So, tell me about yourself.' });
+    expect(stored.messages[1]).toEqual({ sender: 'user', content: spoken, ...timing });
+    expect(Object.keys(stored.messages[2]!).sort()).toEqual(['content', 'sender']);
+    expect(
+      (await apiCall(system, `/api/user/sessions/view/${session.id}`, { token: other.token })).status,
+    ).toBe(404);
+
+    // 22 words in 5.6 s spoken: 236 words a minute. The feedback names the turn and its measured pace.
+    const feedback = (await (
+      await apiCall(system, '/api/chat/post-session-feedback', {
+        token: free.token,
+        body: { session_id: session.id },
+      })
+    ).json()) as StoredFeedback;
+    expect(feedback.weaknesses.join('\n')).toMatch(/at 236 words a minute, faster than the 110–170/);
+    expect(feedback.evidence.clarity).toContainEqual(
+      expect.objectContaining({
+        line: spoken,
+        effect: 'cost',
+        reason: expect.stringMatching(/236 words a minute/),
+      }),
+    );
   });
 });
 

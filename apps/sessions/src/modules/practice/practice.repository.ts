@@ -21,6 +21,21 @@ interface SessionRow {
 const SELECT = `SELECT p.id, p.user_id, p.scenario_id, s.title AS scenario_title, p.tone_preference, p.avatar_style, p.status,
   p.message_count, p.created_at, p.updated_at, p.completed_at, p.parent_session_id, p.branch_from_index FROM practice_sessions p LEFT JOIN scenarios s ON s.id = p.scenario_id`;
 
+type MessageTiming = Pick<Message, 'durationMs' | 'pauseBeforeMs' | 'speakingMs' | 'pausesMs'>;
+
+/** A learner message's timing as stored (null when it has none: typed, or the partner's). */
+function timingOf(m: Message): string | null {
+  if (m.sender !== 'user') return null;
+  const { durationMs, pauseBeforeMs, speakingMs, pausesMs } = m;
+  const timing: MessageTiming = {
+    ...(durationMs !== undefined ? { durationMs } : {}),
+    ...(pauseBeforeMs !== undefined ? { pauseBeforeMs } : {}),
+    ...(speakingMs !== undefined ? { speakingMs } : {}),
+    ...(pausesMs !== undefined ? { pausesMs } : {}),
+  };
+  return Object.keys(timing).length > 0 ? JSON.stringify(timing) : null;
+}
+
 function summary(row: SessionRow): PracticeSessionSummary {
   return {
     id: row.id,
@@ -63,10 +78,11 @@ export class PracticeRepository {
     ]);
     const row = rows[0];
     if (!row) return null;
-    const messages: Message[] = await manager.query(
-      `SELECT sender, content FROM session_messages WHERE session_id = $1 ORDER BY seq`,
+    const stored: Array<Message & { timing: MessageTiming | null }> = await manager.query(
+      `SELECT sender, content, timing FROM session_messages WHERE session_id = $1 ORDER BY seq`,
       [id],
     );
+    const messages = stored.map(({ timing, ...m }): Message => (timing ? { ...m, ...timing } : m));
     const { message_count: _count, scenario_title: _title, ...rest } = summary(row);
     return { ...rest, messages };
   }
@@ -136,11 +152,13 @@ export class PracticeRepository {
     messages: Message[],
   ): Promise<void> {
     if (messages.length === 0) return;
-    const values = messages.map((_, i) => `($1, $${i * 3 + 2}, $${i * 3 + 3}, $${i * 3 + 4})`).join(', ');
+    const values = messages
+      .map((_, i) => `($1, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4}, $${i * 4 + 5})`)
+      .join(', ');
     const params: unknown[] = [sessionId];
-    messages.forEach((m, i) => params.push(from + i, m.sender, m.content));
+    messages.forEach((m, i) => params.push(from + i, m.sender, m.content, timingOf(m)));
     await manager.query(
-      `INSERT INTO session_messages (session_id, seq, sender, content) VALUES ${values}`,
+      `INSERT INTO session_messages (session_id, seq, sender, content, timing) VALUES ${values}`,
       params,
     );
     await manager.query(

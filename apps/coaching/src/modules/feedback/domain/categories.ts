@@ -24,6 +24,7 @@ export const CATEGORIES = {
   rambling: { dimension: 'clarity', effect: 'cost', cap: 2 },
   evasion: { dimension: 'clarity', effect: 'cost', cap: 2 },
   fragments: { dimension: 'clarity', effect: 'cost', cap: 1.5 },
+  pace: { dimension: 'clarity', effect: 'cost', cap: 1.5 },
   // empathy: acknowledging, naming feelings, asking about needs, respectful tone
   acknowledgement: { dimension: 'empathy', effect: 'earned', cap: 3 },
   emotion: { dimension: 'empathy', effect: 'earned', cap: 1.5 },

@@ -65,6 +65,8 @@ export interface LineFeatures {
   text: string;
   analysed: AnalysedText;
   words: number;
+  /** A spoken turn (voice mode): the time the learner was actually speaking, as the browser measured it. */
+  speakingMs?: number;
   sentenceWords: number[];
   fillers: Match[];
   hedges: Match[];

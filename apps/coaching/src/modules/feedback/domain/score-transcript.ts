@@ -4,6 +4,7 @@ import {
   type ScoreEvidence,
   type SessionFeedback,
 } from '@parley/contracts';
+import { PACE_RANGE_WPM } from '../../speech/domain/analyze-speech';
 import { analyseText, normalise } from '../../speech/domain/nlp';
 import { CATEGORIES, type Category, type CategorySpec, DIMENSIONS, type Dimension } from './categories';
 import { SIGNS, WEAK_ACKNOWLEDGEMENT } from './cues';
@@ -51,7 +52,7 @@ const round1 = (n: number): number => Math.round(n * 10) / 10;
 const texts = (matches: Match[]): string[] => matches.map((m) => m.text);
 
 export function scoreTranscript(
-  messages: Array<{ sender: 'user' | 'ai'; content: string }>,
+  messages: Array<{ sender: 'user' | 'ai'; content: string; speakingMs?: number }>,
   scenario?: ScenarioDefinition,
 ): SessionFeedback {
   const lines: LineFeatures[] = [];
@@ -61,7 +62,11 @@ export function scoreTranscript(
       partnerText = partnerText === undefined ? message.content : `${partnerText}\n${message.content}`;
       return;
     }
-    if (message.content.trim()) lines.push(lineFeatures(index, message.content, partnerText));
+    if (message.content.trim()) {
+      const line = lineFeatures(index, message.content, partnerText);
+      if (message.speakingMs) line.speakingMs = message.speakingMs;
+      lines.push(line);
+    }
     partnerText = undefined;
   });
 
@@ -116,6 +121,23 @@ const publicCheck = ({ objective, met, line, index }: ObjectiveResult): Objectiv
   met ? { objective, met, line, index } : { objective, met };
 
 /* ---------- the rubric, line by line ---------- */
+
+/** A spoken turn needs this many words and this long before its pace says anything. */
+const PACE_MIN_WORDS = 8;
+const PACE_MIN_MS = 2000;
+/** Outside the speech report's easy range by more than this, a turn's pace costs clarity. */
+const PACE_TOLERANCE_WPM = 10;
+
+/** A spoken turn's pace, words per minute over the time the learner was actually speaking. */
+function spokenPace(line: LineFeatures): { wpm: number; fast: boolean } | undefined {
+  if (!line.speakingMs || line.speakingMs < PACE_MIN_MS || line.words < PACE_MIN_WORDS) return undefined;
+  const wpm = Math.round(line.words / (line.speakingMs / 60_000));
+  if (wpm > PACE_RANGE_WPM.max + PACE_TOLERANCE_WPM) return { wpm, fast: true };
+  if (wpm < PACE_RANGE_WPM.min - PACE_TOLERANCE_WPM) return { wpm, fast: false };
+  return undefined;
+}
+
+const EASY_PACE = `${PACE_RANGE_WPM.min}–${PACE_RANGE_WPM.max} words a minute`;
 
 /** Categories a buried line cannot earn: it is not direct, clear or a real answer. */
 const UNCLEAR_LOSES = new Set<Category>(['structure', 'direct', 'answers', 'asks', 'objections']);
@@ -276,6 +298,16 @@ function rubric(line: LineFeatures): Contribution[] {
   }
   if (line.answer === 'evaded' && question) {
     add('evasion', 0.8, `sidesteps the question ${q(question, 50)}`, line.text);
+  }
+  const pace = spokenPace(line);
+  if (pace) {
+    const outside = pace.fast ? pace.wpm - PACE_RANGE_WPM.max : PACE_RANGE_WPM.min - pace.wpm;
+    add(
+      'pace',
+      Math.min(1, 0.3 + outside / 50),
+      `spoken at ${pace.wpm} words a minute, ${pace.fast ? 'faster' : 'slower'} than the ${EASY_PACE} a listener follows easily`,
+      line.text,
+    );
   }
   if (line.fragment)
     add(
@@ -697,6 +729,13 @@ function weaknesses(ctx: NarrativeContext): Weakness[] {
       'evasion',
       `You sidestepped direct questions: you replied ${q(evaded.quote, 50)} when they asked ${q(evaded.line.partner?.questions.slice(-1)[0] ?? '', 50)}.`,
     );
+  const paced = top('pace');
+  const pace = paced && spokenPace(paced.line);
+  if (pace)
+    cost(
+      'pace',
+      `You spoke ${q(paced.quote, 50)} at ${pace.wpm} words a minute, ${pace.fast ? 'faster' : 'slower'} than the ${EASY_PACE} that a listener follows easily.`,
+    );
   const fragment = top('fragments');
   if (fragment)
     cost(
@@ -862,6 +901,15 @@ function suggestions(ctx: NarrativeContext, found: Weakness[]): string[] {
         else if (!offeredOpening)
           push(`Open with an acknowledgement such as ${q(calming)} before you state what needs to change.`);
         offeredOpening = true;
+        break;
+      }
+      case 'pace': {
+        const pace = spokenPace(ctx.totals.pace.top[0]!.line);
+        push(
+          pace?.fast
+            ? 'Slow down to about 150 words a minute: finish each sentence, pause for a breath, then go on.'
+            : 'Keep a steady pace of about 140 words a minute: know your first sentence before you start speaking.',
+        );
         break;
       }
       case 'hedgedAsks':

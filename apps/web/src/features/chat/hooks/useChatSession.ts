@@ -314,7 +314,17 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
           message.pauseBeforeMs = bounded(timing.startedAt - lastReplyAtRef.current);
       }
       const replyId = nextId(idRef);
-      const history = [...conversation(current.messages), { sender: 'user' as const, content: text }];
+      // The turn's timing goes with it: the server keeps it with the session for the speech analysis.
+      const { durationMs, pauseBeforeMs, speakingMs, pausesMs } = message;
+      const turn = {
+        sender: 'user' as const,
+        content: text,
+        ...(durationMs !== undefined ? { durationMs } : {}),
+        ...(pauseBeforeMs !== undefined ? { pauseBeforeMs } : {}),
+        ...(speakingMs !== undefined ? { speakingMs } : {}),
+        ...(pausesMs !== undefined ? { pausesMs } : {}),
+      };
+      const history = [...conversation(current.messages), turn];
       unansweredSavedRef.current = false;
       respondingRef.current = true;
       dispatch({ type: 'sent', message, replyId });
