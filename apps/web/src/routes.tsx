@@ -55,7 +55,15 @@ const FeaturesPage = page(
   () => import('./features/product-features/components/FeaturesPage'),
   'FeaturesPage',
 );
+const CustomScenarioFormPage = page(
+  () => import('./features/custom-scenarios/components/CustomScenarioFormPage'),
+  'CustomScenarioFormPage',
+);
 const ScenarioRoute = page(() => import('./features/scenario/components/ScenarioRoute'), 'ScenarioRoute');
+const CompareAttemptsPage = page(
+  () => import('./features/attempts/components/CompareAttemptsPage'),
+  'CompareAttemptsPage',
+);
 const ConversationReplayPage = page(
   () => import('./features/sessions/components/ConversationReplayPage'),
   'ConversationReplayPage',
@@ -120,6 +128,16 @@ export const routes: RouteObject[] = [
               // Scenario detail, or the chat screen when navigation state resumes a session
               { path: '/scenario/:id', element: <ScenarioRoute />, handle: titled('Scenario Details') },
               { path: '/chat/:id', element: <ChatSessionPage />, handle: titled('Chat Session') },
+              {
+                path: '/scenarios/new',
+                element: <CustomScenarioFormPage />,
+                handle: titled('Create Your Scenario'),
+              },
+              {
+                path: '/scenarios/:id/edit',
+                element: <CustomScenarioFormPage />,
+                handle: titled('Edit Scenario'),
+              },
               { path: '/upgrade', element: <UpgradePage />, handle: titled('Premium Upgrade') },
             ],
           },
@@ -137,6 +155,11 @@ export const routes: RouteObject[] = [
             path: '/session/view/:id',
             element: <ConversationReplayPage />,
             handle: titled('Conversation Replay'),
+          },
+          {
+            path: '/session/compare/:a/:b',
+            element: <CompareAttemptsPage />,
+            handle: titled('Compare Attempts'),
           },
         ],
       },

@@ -7,6 +7,9 @@
 /** Free plan: practice sessions per calendar month, in the user's time zone (spec section 9). */
 export const FREE_SESSIONS_PER_MONTH = 5;
 
+/** Free plan: custom scenarios a user may keep (premium keeps any number). */
+export const FREE_CUSTOM_SCENARIOS = 3;
+
 /**
  * The five skill levels (marketing: "5 skill levels"; names Novice, Apprentice, Expert, Master, plus
  * Grandmaster). Level n starts at 300·(n−1)² XP: 0, 300, 1200, 2700, 4800 (docs/adr/0010-gamification-rules.md).

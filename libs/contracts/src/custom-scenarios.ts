@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { FREE_CUSTOM_SCENARIOS } from './constants';
 import { DIFFICULTIES } from './scenario';
 import { scenarioSchema } from './sessions';
 import { text } from './text';
 
 /* A learner's own scenarios (issue 20): private, practised like catalogue ones. */
 
-/** How many custom scenarios a free user may keep; premium keeps any number. */
-export const FREE_CUSTOM_SCENARIOS = 3;
+export { FREE_CUSTOM_SCENARIOS } from './constants';
 
 /** Custom scenario ids: `custom-` and a uuid, so they can never collide with a catalogue slug. */
 export const CUSTOM_SCENARIO_PREFIX = 'custom-';

@@ -6,6 +6,10 @@ export interface ChatResumeState {
   messages?: ReadonlyArray<{ sender: string; content: string }>;
   tone?: string;
   avatar?: string;
+  /** "Try again from here": the learner's line to rework, put in the input. */
+  draft?: string;
+  /** "Try again from here": the session and learner message this attempt retries. */
+  retryOf?: { sessionId: string; fromIndex: number };
 }
 
 export function isChatResumeState(state: unknown): state is ChatResumeState {

@@ -1,7 +1,7 @@
 import { scenarioDefinitionSchema } from '@parley/contracts';
 import { loadCatalogue } from '../catalogue.data';
 import { customDefinition, nameIn } from './custom-definition';
-import { closestScenarios, draftScenario, figuresIn } from './draft-scenario';
+import { closestScenarios, draftScenario, figuresIn, wordsOf } from './draft-scenario';
 
 const catalogue = loadCatalogue();
 const RAISE =
@@ -32,6 +32,19 @@ describe('"Draft it for me" from the catalogue', () => {
     expect(draft.tags.length).toBeGreaterThanOrEqual(2);
     const borrowed = [...draft.personaGoals, ...draft.holdsFirmOn.slice(1), ...draft.learnerObjectives];
     for (const line of borrowed) expect(line).not.toMatch(/[\d$€£%]/);
+    expect(draft.holdsFirmOn.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('borrows no word so rare in the catalogue that it belongs to another scenario’s story', () => {
+    const draft = draftScenario({ description: RAISE }, catalogue);
+    const lines = [...draft.personaGoals, ...draft.holdsFirmOn.slice(1), ...draft.learnerObjectives];
+    const situation = new Set(wordsOf(RAISE));
+    const uses = (w: string) =>
+      catalogue.filter((s) =>
+        wordsOf([...s.personaGoals, ...s.holdsFirmOn, ...s.learnerObjectives].join(' ')).includes(w),
+      ).length;
+    for (const w of lines.flatMap(wordsOf))
+      if (!situation.has(w)) expect([w, uses(w) > 3]).toEqual([w, true]);
   });
 
   it('turns figures in the situation into a firm limit', () => {

@@ -38,7 +38,10 @@ const CATEGORY_HINTS: Array<[ScenarioDefinition['category'], RegExp]> = [
   ['sales', /\b(pitch|prospect|demo|deal|renewal|quota|buyer)\b/i],
   ['giving-feedback', /\b(feedback|performance review|underperform\w*|direct report)\b/i],
   ['setting-boundaries', /\b(boundar\w*|say no|overtime|weekends?|workload|after hours)\b/i],
-  ['conflict-resolution', /\b(conflict|argument|roommate|neighbou?r|disagree\w*|credit for)\b/i],
+  [
+    'conflict-resolution',
+    /\b(conflict|argument|roommate|flatmate|housemate|neighbou?r|disagree\w*|credit for)\b/i,
+  ],
   ['team-meetings', /\b(meeting|stand-?up|agenda|presentation|status update)\b/i],
   ['networking', /\b(networking|conference|introduc\w+|mentor|coffee chat)\b/i],
   ['crisis-management', /\b(crisis|outage|breach|press|journalist|recall)\b/i],
@@ -73,9 +76,17 @@ export function closestScenarios(
     .map((x) => x.s);
 }
 
-/** A line general enough to move to another scenario: no figures, no names of its own. */
-export function isPortable(line: string, source: ScenarioDefinition): boolean {
+/**
+ * A line general enough to move to another scenario: no figures, no names of its own, and no rare word
+ * (one few catalogue scenarios use, such as "illustrator") that the learner's situation does not use.
+ */
+export function isPortable(
+  line: string,
+  source: ScenarioDefinition,
+  rare: (word: string) => boolean = () => false,
+): boolean {
   if (/[\d$€£%]/.test(line)) return false;
+  if (wordsOf(line).some(rare)) return false;
   const name = source.persona.name.split(/\s+/)[0] ?? '';
   if (name && line.includes(name)) return false;
   // A capitalised word after the first is usually a name, a company or a product.
@@ -85,17 +96,21 @@ export function isPortable(line: string, source: ScenarioDefinition): boolean {
     .some((w) => /^[A-Z][a-z]/.test(w) && !/^(I|I'm|I'll|I've|I'd)$/.test(w));
 }
 
+/** A word in this few catalogue scenarios' goals and objectives belongs to them, not to the learner's. */
+const RARE_AT_MOST = 3;
+
 function borrow(
   sources: readonly ScenarioDefinition[],
   field: 'personaGoals' | 'holdsFirmOn' | 'learnerObjectives',
   max: number,
+  rare: (word: string) => boolean,
 ): string[] {
   const out: string[] = [];
   // Round-robin over the sources, closest first, so the draft leans on the best match.
   for (let i = 0; out.length < max && i < 5; i++) {
     for (const s of sources) {
       const line = s[field][i];
-      if (line && isPortable(line, s) && !out.includes(line)) out.push(line);
+      if (line && isPortable(line, s, rare) && !out.includes(line)) out.push(line);
       if (out.length >= max) break;
     }
   }
@@ -132,29 +147,37 @@ export function draftScenario(
   catalogue: readonly ScenarioDefinition[],
 ): ScenarioDraft {
   const situation = [body.title ?? '', body.description].join(' ');
-  const sources = closestScenarios(situation, catalogue);
+  // Lines are borrowed from the ten closest, nearest first; the first three lend difficulty and tags.
+  const sources = closestScenarios(situation, catalogue, 10);
+  const closest = sources.slice(0, 3);
+  const own = new Set(wordsOf(situation));
+  const used = new Map<string, number>();
+  for (const s of catalogue)
+    for (const w of new Set(wordsOf([...s.personaGoals, ...s.holdsFirmOn, ...s.learnerObjectives].join(' '))))
+      used.set(w, (used.get(w) ?? 0) + 1);
+  const rare = (w: string) => !own.has(w) && (used.get(w) ?? 0) <= RARE_AT_MOST;
   const best = sources[0];
   if (!best) throw new Error('the catalogue is empty');
   const aiRole = body.aiRole?.trim() || best.aiRole;
   const userRole = body.userRole?.trim() || best.userRole;
   const figures = figuresIn(body.description);
-  const holdsFirmOn = borrow(sources, 'holdsFirmOn', figures.length ? 2 : 3);
+  const holdsFirmOn = borrow(sources, 'holdsFirmOn', figures.length ? 2 : 3, rare);
   if (figures.length)
     holdsFirmOn.unshift(
       `Holds firm on the figures in play (${figures.join(', ')}) and moves only for a concrete, specific reason.`,
     );
-  const tags = [...new Set(sources.flatMap((s) => s.tags.map((t) => t.toLowerCase())))].slice(0, 4);
+  const tags = [...new Set(closest.flatMap((s) => s.tags.map((t) => t.toLowerCase())))].slice(0, 4);
   return {
     title: body.title?.trim() || cut(best.title, 80),
     userRole,
     aiRole,
     persona: cut(`${capitalise(aiRole)} in this situation. ${best.persona.personality}`, 400),
-    personaGoals: borrow(sources, 'personaGoals', 3),
+    personaGoals: borrow(sources, 'personaGoals', 3, rare),
     holdsFirmOn: holdsFirmOn.slice(0, 4),
-    learnerObjectives: borrow(sources, 'learnerObjectives', 3),
-    difficulty: mostCommon(sources.map((s) => s.difficulty)) ?? 'Intermediate',
+    learnerObjectives: borrow(sources, 'learnerObjectives', 3, rare),
+    difficulty: mostCommon(closest.map((s) => s.difficulty)) ?? 'Intermediate',
     tags,
     source: 'builtin',
-    basedOn: sources.map((s) => ({ id: s.id, title: s.title })),
+    basedOn: closest.map((s) => ({ id: s.id, title: s.title })),
   };
 }

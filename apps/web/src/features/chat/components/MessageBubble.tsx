@@ -1,3 +1,4 @@
+import { TRY_AGAIN_TEXT } from '../../attempts/tryAgainText';
 import { avatarEmoji } from '../chatTexts';
 import { textOf, type ChatMessage, type TipState } from '../chatState';
 import { CoachingTip } from './CoachingTip';
@@ -12,10 +13,19 @@ export interface MessageBubbleProps {
   /** Offered on the learner's messages while the scenario is known. */
   onRequestTip?: (message: ChatMessage) => void;
   readAloud?: { speaking: boolean; toggle: (id: string, text: string) => void };
+  /** "Try again from here", on the learner's saved messages. */
+  onTryAgain?: () => void;
 }
 
 /** One message of the transcript: markdown, the AI's avatar and read-aloud, the learner's coaching tip. */
-export function MessageBubble({ message, avatarStyle, tip, onRequestTip, readAloud }: MessageBubbleProps) {
+export function MessageBubble({
+  message,
+  avatarStyle,
+  tip,
+  onRequestTip,
+  readAloud,
+  onTryAgain,
+}: MessageBubbleProps) {
   const mine = message.sender === 'user';
   const text = textOf(message);
   const thinking = message.status === 'streaming' && !text;
@@ -79,6 +89,12 @@ export function MessageBubble({ message, avatarStyle, tip, onRequestTip, readAlo
             >
               <span aria-hidden="true">💡</span>
               {GET_TIP_TEXT}
+            </button>
+          ) : null}
+          {mine && onTryAgain && text ? (
+            <button type="button" className="chat-tool" onClick={onTryAgain}>
+              <span aria-hidden="true">↺</span>
+              {TRY_AGAIN_TEXT}
             </button>
           ) : null}
         </div>

@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
-import type { ChatMessage, TipState } from '../chatState';
+import { textOf, type ChatMessage, type TipState } from '../chatState';
 import { MessageBubble, type MessageBubbleProps } from './MessageBubble';
 
 /** How close to the bottom (px) still counts as "following" the conversation. */
@@ -12,6 +12,8 @@ export interface TranscriptProps {
   tips: Record<string, TipState>;
   onRequestTip?: MessageBubbleProps['onRequestTip'];
   readAloud?: { speakingId: string | null; toggle: (id: string, text: string) => void };
+  /** "Try again from here" on a learner message, by its index in the conversation. */
+  onTryAgain?: (index: number, line: string) => void;
 }
 
 /**
@@ -26,6 +28,7 @@ export function Transcript({
   tips,
   onRequestTip,
   readAloud,
+  onTryAgain,
 }: TranscriptProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const followRef = useRef(true);
@@ -56,7 +59,7 @@ export function Transcript({
       tabIndex={0}
     >
       <ol className="chat-transcript__list">
-        {messages.map((message) => (
+        {messages.map((message, index) => (
           <MessageBubble
             key={message.id}
             message={message}
@@ -66,6 +69,11 @@ export function Transcript({
             readAloud={
               readAloud
                 ? { speaking: readAloud.speakingId === message.id, toggle: readAloud.toggle }
+                : undefined
+            }
+            onTryAgain={
+              onTryAgain && message.sender === 'user' && message.status === undefined
+                ? () => onTryAgain(index, textOf(message) ?? '')
                 : undefined
             }
           />

@@ -4,6 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { useListScenariosQuery } from '../../../api/practiceApi';
 import { useAppSelector } from '../../../app/hooks';
 import { selectSession } from '../../auth/authSlice';
+import { MyScenarios } from '../../custom-scenarios/components/MyScenarios';
+import { useGetProfileQuery } from '../../profile/profileApi';
 import {
   ALL_CATEGORIES,
   ALL_TAGS,
@@ -50,6 +52,7 @@ export function LibraryPage() {
   const { data: scenarios, isLoading, isError, isFetching, refetch } = useListScenariosQuery();
   const userId = useAppSelector(selectSession)?.user.id;
   const { favorites, toggleFavorite } = useFavorites(userId);
+  const premium = useGetProfileQuery(userId ?? '', { skip: !userId }).data?.plan === 'premium';
   const [params, setParams] = useSearchParams();
   const searchId = useId();
   const headingId = useId();
@@ -152,6 +155,8 @@ export function LibraryPage() {
         {LIBRARY_TEXTS.title}
       </h1>
       <p className="pw-page__lead">{LIBRARY_TEXTS.lead}</p>
+
+      <MyScenarios premium={premium} />
 
       <div className="library__controls" role="search" aria-label="Filter scenarios">
         <div className="library__toolbar">

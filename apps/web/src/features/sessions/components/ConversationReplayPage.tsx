@@ -5,6 +5,9 @@ import type { ApiError } from '../../../api/baseApi';
 import { useGetScenarioQuery, useGetSessionQuery } from '../../../api/practiceApi';
 import { useAppSelector } from '../../../app/hooks';
 import { selectAuth } from '../../auth/authSlice';
+import { AttemptsList } from '../../attempts/components/AttemptsList';
+import { TryAgainError } from '../../attempts/components/TryAgainError';
+import { useTryAgain } from '../../attempts/useTryAgain';
 import { resumeTarget } from '../resume';
 import { useSessionFeedbackQuery } from '../sessionsApi';
 import { FeedbackReport } from './FeedbackReport';
@@ -59,6 +62,7 @@ function OpenSessionNote({ session }: { session: PracticeSession }) {
 function Replay({ id }: { id: string }) {
   const { data: session, isLoading, error } = useGetSessionQuery(id);
   const { data: scenario } = useGetScenarioQuery(session?.scenario_id ?? '', { skip: !session });
+  const retry = useTryAgain();
   if (isLoading) return <LoadingView label="Loading session..." />;
   if (!session) return <ErrorText>{viewError(error)}</ErrorText>;
   return (
@@ -71,8 +75,18 @@ function Replay({ id }: { id: string }) {
 
       <section className="pw-card replay__section" aria-labelledby="replay-messages">
         <h2 id="replay-messages">Conversation</h2>
-        <Transcript messages={session.messages} avatarStyle={session.avatar_style} label="Messages" />
+        <TryAgainError error={retry.error} />
+        <Transcript
+          messages={session.messages}
+          avatarStyle={session.avatar_style}
+          label="Messages"
+          onTryAgain={
+            retry.pending ? undefined : (index, line) => void retry.tryAgain(session.id, index, line)
+          }
+        />
       </section>
+
+      <AttemptsList sessionId={session.id} />
 
       <section className="pw-card replay__section" aria-labelledby="replay-feedback">
         <h2 id="replay-feedback">Feedback</h2>

@@ -1,5 +1,6 @@
 import { INVALID_MESSAGE_CONTENT } from '@parley/contracts/constants';
 import Markdown from 'react-markdown';
+import { TRY_AGAIN_TEXT } from '../../attempts/tryAgainText';
 import { avatarEmoji } from './presentation';
 import './sessions.css';
 
@@ -24,10 +25,12 @@ export interface TranscriptProps {
   avatarStyle?: string | null;
   /** Accessible name of the list. */
   label?: string;
+  /** "Try again from here" on the learner's messages, by index. */
+  onTryAgain?: (index: number, line: string) => void;
 }
 
 /** A read-only conversation: the learner's turns on one side, the AI partner's (with its avatar) on the other. */
-export function Transcript({ messages, avatarStyle, label = 'Conversation' }: TranscriptProps) {
+export function Transcript({ messages, avatarStyle, label = 'Conversation', onTryAgain }: TranscriptProps) {
   if (messages.length === 0) return <p className="pw-muted">No messages in this session.</p>;
   const emoji = avatarEmoji(avatarStyle);
   return (
@@ -46,6 +49,16 @@ export function Transcript({ messages, avatarStyle, label = 'Conversation' }: Tr
               <div className="transcript__content">
                 <MessageContent content={message.content} />
               </div>
+              {!ai && onTryAgain && typeof message.content === 'string' ? (
+                <button
+                  type="button"
+                  className="transcript__try-again"
+                  onClick={() => onTryAgain(index, message.content as string)}
+                >
+                  <span aria-hidden="true">↺ </span>
+                  {TRY_AGAIN_TEXT}
+                </button>
+              ) : null}
             </div>
           </li>
         );
