@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm test: lint, type checks, unit tests, then integration tests against the real PostgreSQL, Redis,
-# Kafka and SMTP catcher (started here when they are not running), then the browser tests.
+# Kafka and SMTP catcher (started here when they are not running), then the browser tests, then the
+# container images (infra/images/test.sh).
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
@@ -37,5 +38,14 @@ npx nx run-many -t lint typecheck test --output-style=static --parallel=2
 
 say "integration tests against the real servers"
 npx nx run-many -t integration --output-style=static --parallel=1
+
+# The container images, built and run with podman (installed here when missing and possible; the suite
+# says plainly when it cannot run). PARLEY_SKIP_IMAGES=1 leaves it out of a local run.
+if [ "${PARLEY_SKIP_IMAGES:-0}" = 1 ]; then
+  say "container images: SKIPPED (PARLEY_SKIP_IMAGES=1); run npm run test:images"
+else
+  say "container images: build every image, run them against the local servers (npm run test:images)"
+  bash infra/images/test.sh
+fi
 
 say "all green in $(($(date +%s) - started_at)) s"
