@@ -12,6 +12,7 @@ import { VerifyRedirects } from './auth-proxy/verify-redirects';
 import { AccountController } from './user/account.controller';
 import { ScenariosController } from './practice/scenarios.controller';
 import { ChatController } from './coaching/chat.controller';
+import { CoachController } from './coaching/coach.controller';
 import { FeedbackController } from './coaching/feedback.controller';
 import { SpeechToTextController } from './coaching/speech-to-text.controller';
 import { TextToSpeechController } from './coaching/text-to-speech.controller';
@@ -60,6 +61,7 @@ export class AppModule {
         ScenariosController,
         SessionsController,
         ChatController,
+        CoachController,
         FeedbackController,
         SpeechToTextController,
         TextToSpeechController,

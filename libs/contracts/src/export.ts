@@ -91,6 +91,16 @@ export const exportPdfBodySchema = z
     date: z.iso.datetime({ offset: true }).optional(),
     avatar_style: text({ max: 60, trim: true }).nullable().optional(),
     feedback: exportFeedbackSchema.nullable().optional(),
+    /** The session's Ask-the-coach thread, printed after the feedback. */
+    coach: z
+      .array(
+        z.object({
+          sender: z.enum(['user', 'coach']),
+          content: text({ max: 4000, multiline: true }),
+        }),
+      )
+      .max(80, 'at most 80 coach messages')
+      .optional(),
   })
   .loose();
 export type ExportPdfBody = z.infer<typeof exportPdfBodySchema>;

@@ -8,6 +8,7 @@ export * from './scenario';
 export * from './sessions';
 export * from './custom-scenarios';
 export * from './attempts';
+export * from './coach';
 export * from './coaching';
 export * from './gamification';
 export * from './export';

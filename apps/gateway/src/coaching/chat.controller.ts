@@ -20,12 +20,12 @@ import {
   type SpeechAnalysis,
   type StoredFeedback,
 } from '@parley/contracts';
-import { REQUEST_ID_HEADER } from '@parley/server-observability';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/jwt.strategy';
 import { toErrorResponse } from '../http/http-error.filter';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { ServiceClients } from '../rpc/service-clients';
+import { openEventStream, sendEvent } from './event-stream';
 import { SessionCompletion } from './session-completion';
 
 /** Fastify's reply and request as the streaming routes use them (the raw Node objects underneath). */
@@ -71,16 +71,7 @@ export class ChatController {
     }
     const definition = await this.completion.definitionFor(user, body.scenario.id);
     const streamId = randomUUID();
-    const res = reply.raw;
-    res.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      'x-accel-buffering': 'no',
-      connection: 'keep-alive',
-      [REQUEST_ID_HEADER]: request.id,
-    });
-    res.flushHeaders();
+    const res = openEventStream(reply, request);
 
     let text = '';
     let finished = false;
@@ -94,17 +85,17 @@ export class ChatController {
       .subscribe({
         next: ({ content }) => {
           text += content;
-          res.write(`data: ${JSON.stringify({ content })}\n\n`);
+          sendEvent(res, { content });
         },
         error: (error: unknown) => {
           finished = true;
-          res.write(`data: ${JSON.stringify({ error: toErrorResponse(error).body.error })}\n\n`);
+          sendEvent(res, { error: toErrorResponse(error).body.error });
           res.end();
         },
         complete: () => {
           finished = true;
           // The end marker: a stream that stops without it was cut off (a client can tell the two apart).
-          res.write(`data: ${JSON.stringify({ done: true })}\n\n`);
+          sendEvent(res, { done: true });
           res.end();
           if (body.session_id && text.trim()) {
             this.clients

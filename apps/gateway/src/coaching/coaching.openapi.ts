@@ -2,6 +2,8 @@ import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-ope
 import { z } from 'zod';
 import {
   chatCompletionBodySchema,
+  coachChatBodySchema,
+  coachThreadEntrySchema,
   fillerWordsBodySchema,
   generateOpeningBodySchema,
   inlineCoachingBodySchema,
@@ -33,6 +35,34 @@ export function registerCoachingPaths(
     responses: {
       200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
       ...common,
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/chat/coach',
+    summary: 'Ask the coach about a completed session’s feedback, answered as server-sent lines',
+    description:
+      '`data: {"content": "..."}` pieces, then `data: {"retry_from": n}` (the transcript index of the learner ' +
+      'line the coach suggests trying again from) when there is one, then `data: {"done": true}`. The question ' +
+      'and the answer are saved to the session’s thread. 409 while the session has no feedback.',
+    security,
+    request: { body: { content: json(coachChatBodySchema) } },
+    responses: {
+      200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+      ...common,
+      ...errors(404, 409),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/user/sessions/{id}/coach',
+    summary: 'The session’s Ask-the-coach thread, oldest first',
+    security,
+    request: { params: z.object({ id: z.uuid() }) },
+    responses: {
+      200: { description: 'OK', content: json(z.array(coachThreadEntrySchema)) },
+      ...common,
+      ...errors(404),
     },
   });
   registry.registerPath({

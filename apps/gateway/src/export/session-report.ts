@@ -3,6 +3,7 @@ import {
   RPC,
   type ExportPdfBody,
   type PracticeSession,
+  type CoachThreadEntry,
   type Scenario,
   type StoredFeedback,
 } from '@parley/contracts';
@@ -23,13 +24,16 @@ export class SessionReport {
     const session = await this.clients.sendAs<PracticeSession>(user, 'sessions', RPC.sessions.getSession, {
       id: sessionId,
     });
-    const [scenario, feedback] = await Promise.all([
+    const [scenario, feedback, coach] = await Promise.all([
       this.clients
         .sendAs<Scenario>(user, 'sessions', RPC.sessions.getScenario, { id: session.scenario_id })
         .catch(() => null),
       this.clients.sendAs<StoredFeedback | null>(user, 'sessions', RPC.sessions.getFeedback, {
         id: sessionId,
       }),
+      this.clients
+        .sendAs<CoachThreadEntry[]>(user, 'sessions', RPC.sessions.getCoachThread, { id: sessionId })
+        .catch((): CoachThreadEntry[] => []),
     ]);
     return {
       title: 'Practice Session Report',
@@ -55,6 +59,7 @@ export class SessionReport {
             suggestions: feedback.suggestions,
           }
         : null,
+      ...(coach.length ? { coach: coach.map(({ sender, content }) => ({ sender, content })) } : {}),
     };
   }
 }

@@ -315,6 +315,80 @@ describe('own scenarios and retries', () => {
     expect((await json<{ error: string }>(over)).error).toMatch(/free practice sessions this month/);
   });
 
+  it('answers questions about the feedback from its evidence, streamed, with a turn to retry, and keeps the thread', async () => {
+    const ask = (user: TestUser, body: unknown) => call('/api/chat/coach', user, { body });
+    const first1 = await ask(free, {
+      session_id: first.id,
+      messages: [{ sender: 'user', content: 'Why was empathy low?' }],
+    });
+    expect(first1.status).toBe(200);
+    expect(first1.headers.get('content-type')).toContain('text/event-stream');
+    const events = await sse(first1);
+    expect(events.at(-1)).toEqual({ done: true });
+    const answer = events.map((e) => e.content ?? '').join('');
+    expect(events.filter((e) => typeof e.content === 'string').length).toBeGreaterThan(5);
+    expect(answer).toMatch(/empathy was \d+(\.\d)?\/10/i);
+    expect(answer).toMatch(/“[^”]+”/); // quotes the learner
+    const retryFrom = events.find((e) => typeof e.retry_from === 'number')?.retry_from as number;
+    const stored = await json<PracticeSession>(await call(`/api/user/sessions/view/${first.id}`, free));
+    expect(stored.messages[retryFrom]?.sender).toBe('user');
+
+    const thread = [
+      { sender: 'user', content: 'Why was empathy low?' },
+      { sender: 'coach', content: answer },
+      { sender: 'user', content: 'What should I have said at turn 2?' },
+    ];
+    const second = await sse(await ask(free, { session_id: first.id, messages: thread }));
+    const turnTwo = stored.messages.map((m, i) => [m, i] as const).filter(([m]) => m.sender === 'user')[1]!;
+    const secondAnswer = second.map((e) => e.content ?? '').join('');
+    expect(secondAnswer).toContain('At turn 2 you said');
+    expect(secondAnswer).toContain('A stronger way to say it');
+    expect(second.find((e) => typeof e.retry_from === 'number')?.retry_from).toBe(turnTwo[1]);
+
+    const saved = await json<Array<{ sender: string; content: string; retry_from: number | null }>>(
+      await call(`/api/user/sessions/${first.id}/coach`, free),
+    );
+    expect(saved.map((e) => e.sender)).toEqual(['user', 'coach', 'user', 'coach']);
+    expect(saved[0]!.content).toBe('Why was empathy low?');
+    expect(saved[3]!.retry_from).toBe(turnTwo[1]);
+
+    // Another user's token: nothing, and nothing streamed.
+    const foreign = await ask(other, {
+      session_id: first.id,
+      messages: [{ sender: 'user', content: 'Why?' }],
+    });
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ error: 'Session not found' });
+    expect((await call(`/api/user/sessions/${first.id}/coach`, other)).status).toBe(404);
+
+    // An open session has no feedback to talk about yet.
+    const attempts = await json<Attempt[]>(await call(`/api/user/sessions/${first.id}/attempts`, free));
+    const active = attempts.find((a) => a.status === 'active')!;
+    const early = await ask(free, {
+      session_id: active.id,
+      messages: [{ sender: 'user', content: 'How did I do?' }],
+    });
+    expect(early.status).toBe(409);
+
+    // Bad input: a clear 400, and the thread unchanged.
+    for (const body of [
+      {},
+      { session_id: first.id },
+      { session_id: first.id, messages: [] },
+      { session_id: 'nope', messages: [{ sender: 'user', content: 'Why?' }] },
+      { session_id: first.id, messages: [{ sender: 'coach', content: 'I answer myself' }] },
+      { session_id: first.id, messages: [{ sender: 'robot', content: 'Why?' }] },
+      { session_id: first.id, messages: [{ sender: 'user', content: 'x'.repeat(1001) }] },
+      { session_id: first.id, messages: [{ sender: 'user', content: '   ' }] },
+      { session_id: first.id, messages: [{ sender: 'user', content: 'Why?' }], extra: 1 },
+    ]) {
+      const res = await ask(free, body);
+      expect(res.status).toBe(400);
+      expect(typeof (await json<{ error: string }>(res)).error).toBe('string');
+    }
+    expect(await json<unknown[]>(await call(`/api/user/sessions/${first.id}/coach`, free))).toHaveLength(4);
+  });
+
   it('keeps past sessions readable when their custom scenario is deleted', async () => {
     expect((await call(`/api/user/scenarios/custom/${mine.id}`, free, { method: 'DELETE' })).status).toBe(
       200,

@@ -3,6 +3,7 @@ import { Init1763800000000 } from './migrations/1763800000000-init';
 import { Practice1763800000100 } from './migrations/1763800000100-practice';
 import { Feedback1763800000200 } from './migrations/1763800000200-feedback';
 import { CustomScenariosAndAttempts1763800000300 } from './migrations/1763800000300-custom-scenarios-and-attempts';
+import { CoachThreads1763800000400 } from './migrations/1763800000400-coach-threads';
 import { MessageTiming1763800000310 } from './migrations/1763800000310-message-timing';
 
 /** Entities and migrations of the sessions schema, shared by the app and its migrate command. */
@@ -14,6 +15,7 @@ export const sessionsDatabase = {
     Feedback1763800000200,
     CustomScenariosAndAttempts1763800000300,
     MessageTiming1763800000310,
+    CoachThreads1763800000400,
   ],
   seed: seedCatalogue,
 };

@@ -7,6 +7,7 @@ import type {
   ScenarioDefinition,
   SessionFeedback,
 } from '@parley/contracts';
+import type { CoachQuestionInput } from '../coach/domain/answer-question';
 
 export interface RoleplayInput {
   scenario: ScenarioDefinition;
@@ -33,6 +34,9 @@ export interface ScenarioDraftInput {
   builtin: ScenarioDraft;
 }
 
+/** A piece of the coach's streamed answer, or (once, at the end) the learner turn it suggests retrying. */
+export type CoachPiece = { content: string } | { retryFrom: number };
+
 /** Thrown by a provider that cannot do something in this deployment (e.g. speech-to-text without a model). */
 export class NotConfiguredError extends Error {}
 
@@ -48,6 +52,8 @@ export interface AiProvider {
   inlineCoaching(input: CoachingInput): Promise<InlineCoaching>;
   feedback(input: FeedbackInput): Promise<SessionFeedback>;
   transcribe(audio: Buffer, mimeType: string, signal?: AbortSignal): Promise<string>;
+  /** Ask the coach: an answer about a session's feedback, streamed, then the turn to retry. */
+  askCoach(input: CoachQuestionInput, signal: AbortSignal): AsyncIterable<CoachPiece>;
   /** A custom scenario's optional fields drafted from its situation. */
   draftScenario(input: ScenarioDraftInput): Promise<ScenarioDraft>;
 }

@@ -1,4 +1,5 @@
-import type { InlineCoaching, ScenarioDraft, SessionFeedback } from '@parley/contracts';
+import type { InlineCoaching, Message, ScenarioDraft, SessionFeedback } from '@parley/contracts';
+import { answerQuestion, type CoachQuestionInput } from '../coach/domain/answer-question';
 import { coachMessage } from '../feedback/domain/inline-coaching';
 import { scoreTranscript } from '../feedback/domain/score-transcript';
 import { definitionFromChatScenario } from '../coaching/scenario-fallback';
@@ -7,6 +8,7 @@ import {
   NotConfiguredError,
   type AiProvider,
   type CoachingInput,
+  type CoachPiece,
   type FeedbackInput,
   type RoleplayInput,
   type ScenarioDraftInput,
@@ -75,6 +77,17 @@ export class BuiltinProvider implements AiProvider {
 
   async feedback(input: FeedbackInput): Promise<SessionFeedback> {
     return scoreTranscript(input.messages, input.scenario);
+  }
+
+  /** The common questions, answered from the evidence the scorer computed (../coach/domain). */
+  async *askCoach(input: CoachQuestionInput, signal: AbortSignal): AsyncIterable<CoachPiece> {
+    const answer = answerQuestion(input);
+    for (const piece of pieces(answer.text)) {
+      if (signal.aborted) return;
+      yield { content: piece };
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (answer.retryFrom !== null) yield { retryFrom: answer.retryFrom };
   }
 
   /** The catalogue's closest scenarios already drafted it (sessions owns the catalogue). */

@@ -9,6 +9,7 @@ import {
   NotConfiguredError,
   type AiProvider,
   type CoachingInput,
+  type CoachPiece,
   type FeedbackInput,
   type RoleplayInput,
   type ScenarioDraftInput,
@@ -40,6 +41,8 @@ import {
   openingRequest,
   roleplaySystemPrompt,
 } from './roleplay-prompt';
+import type { CoachQuestionInput } from '../coach/domain/answer-question';
+import { coachMessages, retryIndexIn } from './coach-prompt';
 import {
   DRAFT_JSON_SCHEMA,
   DRAFT_TASK,
@@ -312,6 +315,34 @@ export class OpenAiProvider implements AiProvider {
       if (error instanceof UnreadableAnswerError) throw new StructuredOutputError('coaching', error.problem);
       throw error;
     }
+  }
+
+  /** The model answers from the session's transcript, scores and evidence; the last [n] it names is the retry. */
+  async *askCoach(input: CoachQuestionInput, signal: AbortSignal): AsyncIterable<CoachPiece> {
+    const filter = new ReasoningFilter({ opened: this.templateOpensThinking });
+    let text = '';
+    let usage: Usage | undefined;
+    for await (const raw of this.client.stream(
+      { messages: coachMessages(input), temperature: 0.3, maxTokens: this.replyMaxTokens },
+      signal,
+      (u) => (usage = u),
+    )) {
+      const visible = filter.push(raw);
+      if (visible) {
+        text += visible;
+        yield { content: visible };
+      }
+    }
+    if (signal.aborted) return;
+    const rest = filter.end();
+    if (rest) {
+      text += rest;
+      yield { content: rest };
+    }
+    this.count(usage);
+    if (!text.trim()) throw new ReplyInterruptedError('empty', 'no visible content from the coach');
+    const retryFrom = retryIndexIn(text, input.transcript);
+    if (retryFrom !== null) yield { retryFrom };
   }
 
   /** The model drafts from the situation; when it cannot give a readable draft, the builtin one stands. */

@@ -6,6 +6,10 @@ import {
   AI_ERRORS,
   chatScenarioSchema,
   chatToneOf,
+  coachChatBodySchema,
+  MAX_MESSAGES_PER_SESSION,
+  objectiveCheckSchema,
+  scoreEvidenceSchema,
   draftScenarioBodySchema,
   scenarioDraftSchema,
   fillerWordsBodySchema,
@@ -22,7 +26,7 @@ import {
 } from '@parley/contracts';
 import { QueueFactory } from '@parley/server-queue';
 import { RpcError, toRpcErrorBody } from '@parley/server-observability';
-import { AI_PROVIDER, type AiProvider } from '../ai/ai-provider';
+import { AI_PROVIDER, type AiProvider, type CoachPiece } from '../ai/ai-provider';
 import { AiCallLimiter } from './ai-call-limiter';
 import { analysisQueue } from './analysis.queue';
 import { definitionFromChatScenario } from './scenario-fallback';
@@ -47,6 +51,23 @@ const feedbackSchema = z.object({
   definition: scenarioDefinitionSchema.optional(),
 });
 
+const evidenceList = z.array(scoreEvidenceSchema).max(200);
+const askCoachSchema = z.object({
+  streamId: z.uuid(),
+  definition: scenarioDefinitionSchema.optional(),
+  transcript: z.array(messageSchema).max(MAX_MESSAGES_PER_SESSION),
+  feedback: z.object({
+    clarity: z.number(),
+    empathy: z.number(),
+    persuasion: z.number(),
+    strengths: z.array(z.string()),
+    weaknesses: z.array(z.string()),
+    suggestions: z.array(z.string()),
+    evidence: z.object({ clarity: evidenceList, empathy: evidenceList, persuasion: evidenceList }),
+    objectives: z.array(objectiveCheckSchema).optional(),
+  }),
+  thread: coachChatBodySchema.shape.messages,
+});
 const draftSchema = z.object({ body: draftScenarioBodySchema, builtin: scenarioDraftSchema });
 
 /** How long an API instance waits for a background analysis before giving up (the job still finishes). */
@@ -75,19 +96,52 @@ export class CoachingRpcController {
   streamReply(@Payload() request: RpcRequest): Observable<{ content: string }> {
     const userId = signedIn(request);
     const input = roleplaySchema.parse(request.data);
-    return new Observable((subscriber) => {
+    return this.cancellable(userId, input.streamId, async function* (ai, signal) {
+      const scenario = input.definition ?? definitionFromChatScenario(input.scenario);
+      for await (const piece of ai.streamReply(
+        { scenario, tone: chatToneOf(input.tone), messages: input.messages },
+        signal,
+      ))
+        yield { content: piece };
+    });
+  }
+
+  /** Ask the coach: the answer about a session's feedback, piece by piece, then the turn to retry. */
+  @MessagePattern(RPC.coaching.askCoach)
+  askCoach(@Payload() request: RpcRequest): Observable<CoachPiece> {
+    const userId = signedIn(request);
+    const input = askCoachSchema.parse(request.data);
+    return this.cancellable(userId, input.streamId, (ai, signal) =>
+      ai.askCoach(
+        {
+          scenario: input.definition,
+          transcript: input.transcript,
+          feedback: input.feedback,
+          thread: input.thread,
+        },
+        signal,
+      ),
+    );
+  }
+
+  /**
+   * A generation as an Observable that the gateway can stop by its stream id (cancelStream) or by
+   * unsubscribing; it waits for the caller's turn under the AI call limit first.
+   */
+  private cancellable<T>(
+    userId: string,
+    streamId: string,
+    generate: (ai: AiProvider, signal: AbortSignal) => AsyncIterable<T>,
+  ): Observable<T> {
+    return new Observable<T>((subscriber) => {
       const controller = new AbortController();
-      this.streams.set(input.streamId, controller);
+      this.streams.set(streamId, controller);
       void (async () => {
         try {
           await this.limiter.take(userId);
-          const scenario = input.definition ?? definitionFromChatScenario(input.scenario);
-          for await (const piece of this.ai.streamReply(
-            { scenario, tone: chatToneOf(input.tone), messages: input.messages },
-            controller.signal,
-          )) {
+          for await (const piece of generate(this.ai, controller.signal)) {
             if (controller.signal.aborted) break;
-            subscriber.next({ content: piece });
+            subscriber.next(piece);
           }
           subscriber.complete();
         } catch (error) {
@@ -95,7 +149,7 @@ export class CoachingRpcController {
             controller.signal.aborted ? { status: 499, error: 'Cancelled' } : toRpcErrorBody(error),
           );
         } finally {
-          this.streams.delete(input.streamId);
+          this.streams.delete(streamId);
         }
       })();
       return () => controller.abort();

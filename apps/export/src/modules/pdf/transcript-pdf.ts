@@ -394,6 +394,24 @@ export async function renderTranscriptPdf(body: ExportPdfBody, options: RenderOp
   if (body.feedback)
     renderFeedback(body.feedback, { heading, list, meta, rule, ensureRoom, doc, left, width });
 
+  if (body.coach?.length) {
+    rule();
+    heading('Ask the coach', 15);
+    for (const entry of body.coach) {
+      ensureRoom(40);
+      doc.moveDown(0.4);
+      const mine = entry.sender === 'user';
+      spans(
+        [{ text: mine ? 'You asked' : 'Coach', font: 'bold' }],
+        left,
+        width,
+        11,
+        mine ? COLORS.user : COLORS.ai,
+      );
+      blocks(entry.content, left, width);
+    }
+  }
+
   if (replacedScript) {
     rule();
     doc

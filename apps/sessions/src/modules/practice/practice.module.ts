@@ -4,6 +4,8 @@ import { CatalogueRpcController } from '../catalogue/catalogue.rpc-controller';
 import { CustomScenariosRepository } from '../catalogue/custom-scenarios.repository';
 import { CustomScenariosRpcController } from '../catalogue/custom-scenarios.rpc-controller';
 import { SaveCustomScenarioUseCase } from '../catalogue/use-cases/save-custom-scenario.use-case';
+import { CoachThreadRepository } from '../coach/coach-thread.repository';
+import { CoachThreadRpcController } from '../coach/coach-thread.rpc-controller';
 import { CompleteSessionUseCase } from '../feedback/complete-session.use-case';
 import { FeedbackRepository } from '../feedback/feedback.repository';
 import { FeedbackRpcController } from '../feedback/feedback.rpc-controller';
@@ -25,10 +27,12 @@ import { Usage } from './usage';
     CustomScenariosRpcController,
     PracticeRpcController,
     FeedbackRpcController,
+    CoachThreadRpcController,
   ],
   providers: [
     CatalogueRepository,
     CustomScenariosRepository,
+    CoachThreadRepository,
     SaveCustomScenarioUseCase,
     PracticeRepository,
     UserProfiles,
