@@ -1,6 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { PassportModule } from '@nestjs/passport';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { Redis } from 'ioredis';
@@ -20,7 +19,7 @@ import { SessionCompletion } from './coaching/session-completion';
 import { SessionsController } from './practice/sessions.controller';
 import { notAuthThrottled } from './auth/auth-throttle';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
-import { JwtStrategy } from './auth/jwt.strategy';
+import { AccessTokenVerifier } from './auth/access-token';
 import { DocsController } from './docs/docs.controller';
 import { SystemHealthController } from './health/system-health.controller';
 import { HttpErrorFilter } from './http/http-error.filter';
@@ -42,7 +41,6 @@ export class AppModule {
       imports: [
         ObservabilityModule.forRoot({ service: 'gateway', logLevel: env.LOG_LEVEL }),
         RedisModule.forRoot({ url: env.REDIS_URL, name: 'gateway' }),
-        PassportModule,
         ThrottlerModule.forRootAsync({
           inject: [REDIS],
           useFactory: (redis: Redis) => ({
@@ -81,7 +79,7 @@ export class AppModule {
         SessionCompletion,
         SessionReport,
         ExportJobUpdates,
-        JwtStrategy,
+        AccessTokenVerifier,
         { provide: APP_GUARD, useClass: ThrottlerGuard },
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },

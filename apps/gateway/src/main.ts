@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
@@ -18,6 +17,7 @@ import {
 import { AppModule } from './app.module';
 import { fastifyError } from './http/http-error.filter';
 import { emptyTolerantJsonParser, type JsonTextParser } from './http/json-body';
+import { securityHeaders } from './http/security-headers';
 import { SpaFallback } from './http/spa-fallback';
 import { webStaticOptions } from './http/web-static';
 
@@ -48,7 +48,9 @@ async function main(): Promise<void> {
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body.toString('utf8')))),
   );
 
-  await app.register(helmet, {
+  // Helmet's headers, computed once (security-headers.ts) and set before any route or guard runs, so a
+  // 401, a 404 or a 429 carries them too.
+  const security = await securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -63,6 +65,10 @@ async function main(): Promise<void> {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(security);
+    done();
   });
   await app.register(cors, {
     origin: env.CORS_ORIGINS.length > 0 ? env.CORS_ORIGINS : false,

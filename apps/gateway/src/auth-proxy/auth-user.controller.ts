@@ -26,7 +26,7 @@ import {
 } from '@parley/contracts';
 import { Public } from '@parley/server-observability';
 import { CurrentUser } from '../auth/current-user.decorator';
-import type { AuthenticatedUser } from '../auth/jwt.strategy';
+import type { AuthenticatedUser } from '../auth/access-token';
 import { AuthThrottled } from '../auth/auth-throttle';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { ServiceClients } from '../rpc/service-clients';

@@ -1,6 +1,6 @@
 import { ForbiddenException } from '@nestjs/common';
 import { ERRORS } from '@parley/contracts';
-import type { AuthenticatedUser } from './jwt.strategy';
+import type { AuthenticatedUser } from './access-token';
 
 /**
  * Every user id in a path or body must be the token's subject: another user's id gets 403 and no data.

@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { AuthenticatedUser } from './jwt.strategy';
+import type { AuthenticatedUser } from './access-token';
 
 /** The verified user of the request (set by JwtAuthGuard). */
 export const CurrentUser = createParamDecorator(

@@ -1,27 +1,55 @@
-import { Injectable, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  UnauthorizedException,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
-import { ERRORS } from '@parley/contracts';
+import { Redis } from 'ioredis';
+import { ERRORS, revokedSessionKey } from '@parley/contracts';
+import { REDIS } from '@parley/server-database';
+import { AccessTokenVerifier, type AuthenticatedUser } from './access-token';
 import { IS_PUBLIC } from './public.decorator';
 
-/** Global guard: a route needs a valid access token unless it is marked @Public(). */
-@Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-  override canActivate(context: ExecutionContext) {
+/**
+ * Global guard: a route needs a valid access token unless it is marked @Public(). The token is verified
+ * (or found among those verified before, access-token.ts), then its sign-in is checked against the
+ * revoked sessions in Redis on every request, so a sign-out is refused at once on every gateway.
+ */
+@Injectable()
+export class JwtAuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: AccessTokenVerifier,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
       context.getHandler(),
       context.getClass(),
     ]);
     if (isPublic) return true;
-    return super.canActivate(context);
-  }
-
-  override handleRequest<T>(error: unknown, user: T): T {
-    if (error || !user) throw new UnauthorizedException({ error: ERRORS.notAuthenticated });
-    return user;
+    const request = context
+      .switchToHttp()
+      .getRequest<{ headers: Record<string, string | string[] | undefined>; user?: AuthenticatedUser }>();
+    const header = request.headers['authorization'];
+    const token = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
+    if (!token) throw notAuthenticated();
+    let user: AuthenticatedUser;
+    try {
+      user = await this.tokens.verify(token);
+    } catch {
+      throw notAuthenticated();
+    }
+    if (user.sessionId && (await this.redis.exists(revokedSessionKey(user.sessionId))))
+      throw notAuthenticated();
+    request.user = user;
+    return true;
   }
 }
+
+const notAuthenticated = () => new UnauthorizedException({ error: ERRORS.notAuthenticated });

@@ -21,7 +21,7 @@ import {
   type StoredFeedback,
 } from '@parley/contracts';
 import { CurrentUser } from '../auth/current-user.decorator';
-import type { AuthenticatedUser } from '../auth/jwt.strategy';
+import type { AuthenticatedUser } from '../auth/access-token';
 import { toErrorResponse } from '../http/http-error.filter';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { ServiceClients } from '../rpc/service-clients';

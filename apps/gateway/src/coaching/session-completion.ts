@@ -6,7 +6,7 @@ import {
   type SessionFeedback,
   type StoredFeedback,
 } from '@parley/contracts';
-import type { AuthenticatedUser } from '../auth/jwt.strategy';
+import type { AuthenticatedUser } from '../auth/access-token';
 import { ServiceClients } from '../rpc/service-clients';
 
 /** The orchestration across sessions and coaching that more than one route needs. */

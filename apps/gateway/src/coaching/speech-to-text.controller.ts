@@ -1,7 +1,7 @@
 import { Controller, HttpCode, HttpException, Post, Req } from '@nestjs/common';
 import { AI_ERRORS, MAX_AUDIO_BYTES, RPC } from '@parley/contracts';
 import { CurrentUser } from '../auth/current-user.decorator';
-import type { AuthenticatedUser } from '../auth/jwt.strategy';
+import type { AuthenticatedUser } from '../auth/access-token';
 import { ServiceClients } from '../rpc/service-clients';
 
 interface MultipartFile {

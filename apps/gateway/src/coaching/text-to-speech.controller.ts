@@ -9,7 +9,7 @@ import {
 } from '@parley/contracts';
 import { REQUEST_ID_HEADER } from '@parley/server-observability';
 import { CurrentUser } from '../auth/current-user.decorator';
-import type { AuthenticatedUser } from '../auth/jwt.strategy';
+import type { AuthenticatedUser } from '../auth/access-token';
 import { toErrorResponse } from '../http/http-error.filter';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { ServiceClients } from '../rpc/service-clients';

@@ -27,7 +27,7 @@ import {
 import type { GatewayEnv } from '@parley/server-config';
 import { REQUEST_ID_HEADER } from '@parley/server-observability';
 import { CurrentUser } from '../auth/current-user.decorator';
-import type { AuthenticatedUser } from '../auth/jwt.strategy';
+import type { AuthenticatedUser } from '../auth/access-token';
 import { Public } from '../auth/public.decorator';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { GATEWAY_ENV, ServiceClients } from '../rpc/service-clients';

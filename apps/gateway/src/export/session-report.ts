@@ -7,7 +7,7 @@ import {
   type Scenario,
   type StoredFeedback,
 } from '@parley/contracts';
-import type { AuthenticatedUser } from '../auth/jwt.strategy';
+import type { AuthenticatedUser } from '../auth/access-token';
 import { ServiceClients } from '../rpc/service-clients';
 
 export class EmptySessionError extends Error {}

@@ -2,7 +2,7 @@ import { Controller, Delete, ForbiddenException, Param } from '@nestjs/common';
 import { z } from 'zod';
 import { ERRORS, RPC } from '@parley/contracts';
 import { CurrentUser } from '../auth/current-user.decorator';
-import type { AuthenticatedUser } from '../auth/jwt.strategy';
+import type { AuthenticatedUser } from '../auth/access-token';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { ServiceClients } from '../rpc/service-clients';
 

@@ -1,6 +1,6 @@
 import { ForbiddenException, HttpException, Logger } from '@nestjs/common';
 import { RPC, type StoredProfile } from '@parley/contracts';
-import type { AuthenticatedUser } from '../auth/jwt.strategy';
+import type { AuthenticatedUser } from '../auth/access-token';
 import { PatternNotHandledException, type ServiceClients } from '../rpc/service-clients';
 import { MONTHLY_USAGE_TIMEOUT_MS, ProfileController } from './profile.controller';
 

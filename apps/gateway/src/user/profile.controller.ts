@@ -10,7 +10,7 @@ import {
 } from '@parley/contracts';
 import { assertOwnUser } from '../auth/assert-own-user';
 import { CurrentUser } from '../auth/current-user.decorator';
-import type { AuthenticatedUser } from '../auth/jwt.strategy';
+import type { AuthenticatedUser } from '../auth/access-token';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { PatternNotHandledException, ServiceClients } from '../rpc/service-clients';
 

@@ -30,12 +30,18 @@ class RedisLifecycle implements OnApplicationShutdown {
   }
 }
 
+/**
+ * Commands issued in the same tick of the event loop go to Redis as one write (auto-pipelining): under
+ * load a gateway sends a rate-limit script and a revocation check for every request, and one socket write
+ * per command was a large part of its CPU. Order and replies are as without it.
+ */
 export function createRedis(url: string, name: string): Redis {
   return new Redis(url, {
     connectionName: name,
     maxRetriesPerRequest: 2,
     enableOfflineQueue: true,
     lazyConnect: false,
+    enableAutoPipelining: true,
   });
 }
 
