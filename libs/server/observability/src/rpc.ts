@@ -99,6 +99,19 @@ export class RequestContextInterceptor implements NestInterceptor {
   }
 }
 
+/** An error already in the wire shape: a status of 400–599 and a message. */
+function isRpcErrorBody(value: unknown): value is RpcErrorBody {
+  if (typeof value !== 'object' || value === null || value instanceof Error) return false;
+  const { status, error } = value as { status?: unknown; error?: unknown };
+  return (
+    Object.keys(value).length === 2 &&
+    Number.isInteger(status) &&
+    (status as number) >= 400 &&
+    (status as number) <= 599 &&
+    typeof error === 'string'
+  );
+}
+
 /** Turns anything a handler throws into `{status, error}`; unexpected errors never leak their details. */
 @Catch()
 export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
@@ -109,6 +122,8 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
 }
 
 export function toRpcErrorBody(exception: unknown): RpcErrorBody {
+  // A streaming handler ends its Observable with the body itself (subscriber.error({status, error})).
+  if (isRpcErrorBody(exception)) return { status: exception.status, error: exception.error };
   if (exception instanceof RpcException) {
     const body = exception.getError();
     if (typeof body === 'object' && body !== null && 'status' in body && 'error' in body)
