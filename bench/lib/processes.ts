@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
 
 export interface BenchProcess {
   name: string;
@@ -19,6 +20,15 @@ export interface BenchProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
+/**
+ * BENCH_CPU_PROF=DIR: every process a bench starts writes a V8 CPU profile into DIR/<name>/ when it exits
+ * (open it in Chrome DevTools or speedscope; `node bench/profile-top.ts DIR/<name>` prints the top costs).
+ */
+function profileArgs(name: string): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${join(dir, name)}`] : [];
+}
+
 export function startNodeProcess(
   name: string,
   script: string,
@@ -28,7 +38,7 @@ export function startNodeProcess(
   const fd = openSync(options.logFile, 'a');
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, [script], {
+    child = spawn(process.execPath, [...profileArgs(name), script], {
       cwd: options.cwd,
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', fd, fd],
