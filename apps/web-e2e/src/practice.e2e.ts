@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { PDFParse } from 'pdf-parse';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AppPage } from './pages/app.page.ts';
 import { AuthPage } from './pages/auth.page.ts';
@@ -11,6 +10,7 @@ import { HistoryPage, ReplayPage } from './pages/history.page.ts';
 import { OnboardingPage } from './pages/onboarding.page.ts';
 import { ScenarioPage } from './pages/scenario.page.ts';
 import { launchChromium, newIsolatedContext } from './support/chromium.ts';
+import { pdfText } from './support/pdf.ts';
 import {
   api,
   browserSession,
@@ -65,15 +65,6 @@ async function json<T>(res: Response, what: string): Promise<T> {
   const body = await res.text();
   assert.ok(res.ok, `${what}: ${res.status} ${body}`);
   return JSON.parse(body) as T;
-}
-
-async function pdfText(data: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(data) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
 }
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();

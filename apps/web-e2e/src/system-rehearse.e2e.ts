@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AppPage } from './pages/app.page.ts';
@@ -7,6 +8,7 @@ import { ChatPage } from './pages/chat.page.ts';
 import { OnboardingPage } from './pages/onboarding.page.ts';
 import { RehearsePage } from './pages/rehearse.page.ts';
 import { launchChromium, newIsolatedContext } from './support/chromium.ts';
+import { pdfText } from './support/pdf.ts';
 import { journeySteps } from './support/steps.ts';
 import {
   api,
@@ -22,7 +24,8 @@ import {
  * `npx node apps/web-e2e/src/run-integration.ts system-rehearse.e2e.ts` once built): a scenario of their
  * own made with "Draft it for me", duplicated and deleted; practised; retried from the learner's second
  * message (the time from the click to the new attempt's first streamed character measured in the page);
- * the two attempts compared, also at 360 px; another user reads none of it. Screenshots rehearse-NN-*.png.
+ * two questions to the coach about the feedback, and the PDF with the thread; the two attempts compared,
+ * also at 360 px; another user reads none of it. Screenshots rehearse-NN-*.png.
  */
 
 const SITUATION =
@@ -40,6 +43,8 @@ async function json<T>(res: Response, what: string): Promise<T> {
   assert.ok(res.ok, `${what}: ${res.status} ${body}`);
   return JSON.parse(body) as T;
 }
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 async function signUp(page: Page, origin: string, name: string): Promise<BrowserSession> {
   const email = `rehearse-${name}-${Date.now()}@example.com`;
@@ -205,6 +210,39 @@ describe('issue 20: own scenarios, retry from any turn, compare attempts', { tim
       await page.getByRole('heading', { name: 'Performance Report' }).waitFor({ timeout: 60_000 });
     });
 
+    await step('ask-the-coach', async () => {
+      const coach = app.section('Ask the Coach');
+      await coach.getByText('No questions yet. Try one of these:').waitFor();
+      await coach.getByRole('button', { name: 'Why was empathy low?' }).click();
+      await coach.getByText(/Your empathy was \d+(\.\d)?\/10/).waitFor({ timeout: 30_000 });
+      await coach
+        .getByRole('button', { name: /^Try again from turn \d+$/ })
+        .first()
+        .waitFor();
+      await coach.getByLabel('Your question').fill('What should I have said at turn 2?');
+      await coach.getByRole('button', { name: 'Ask', exact: true }).click();
+      await coach.getByText('At turn 2 you said').waitFor({ timeout: 30_000 });
+      await coach.getByText('A stronger way to say it').waitFor();
+      assert.equal(await coach.getByRole('button', { name: /Try again from turn/ }).count(), 2);
+      const thread = await json<Array<{ sender: string }>>(
+        await api(origin, session!, `/user/sessions/${retrySessionId}/coach`),
+        'coach thread',
+      );
+      assert.deepEqual(
+        thread.map((e) => e.sender),
+        ['user', 'coach', 'user', 'coach'],
+      );
+    });
+
+    await step('export-pdf-with-thread', async () => {
+      const download = await chat.export();
+      const text = squash(await pdfText(await readFile((await download.path())!)));
+      assert.match(text, /Ask the coach/);
+      assert.match(text, /Why was empathy low\?/);
+      assert.match(text, /What should I have said at turn 2\?/);
+      assert.match(text, /At turn 2 you said/);
+    });
+
     await step('compare-attempts', async () => {
       await page.getByRole('link', { name: 'Compare attempts' }).click();
       await app.heading('Compare Attempts').waitFor();
@@ -250,6 +288,7 @@ describe('issue 20: own scenarios, retry from any turn, compare attempts', { tim
           `/user/scenarios/${scenarioId}`,
           `/user/sessions/${firstSessionId}/attempts`,
           `/user/sessions/view/${retrySessionId}`,
+          `/user/sessions/${retrySessionId}/coach`,
         ]) {
           const res = await api(origin, stranger, path);
           assert.equal(res.status, 404, `${path} for another user`);
@@ -258,6 +297,13 @@ describe('issue 20: own scenarios, retry from any turn, compare attempts', { tim
           body: { from_index: 1 },
         });
         assert.equal(retry.status, 404);
+        const coach = await api(origin, stranger, '/chat/coach', {
+          body: {
+            session_id: retrySessionId,
+            messages: [{ sender: 'user', content: 'Why was empathy low?' }],
+          },
+        });
+        assert.equal(coach.status, 404, 'the coach answers no one about another user’s session');
         assert.deepEqual(
           await json<unknown[]>(await api(origin, stranger, '/user/scenarios/custom'), 'custom list'),
           [],

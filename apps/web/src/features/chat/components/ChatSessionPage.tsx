@@ -4,9 +4,10 @@ import { Link, useLocation, useParams } from 'react-router';
 import { RetryBanner } from '../../attempts/components/RetryBanner';
 import { TryAgainError } from '../../attempts/components/TryAgainError';
 import { useTryAgain } from '../../attempts/useTryAgain';
+import { AskTheCoach } from '../../coach/components/AskTheCoach';
 import { ExportButton } from '../../export/components/ExportButton';
 import { isChatResumeState } from '../chatNavigation';
-import { awaitingReply, canSend, waitingPartnerLine } from '../chatState';
+import { awaitingReply, canSend, textOf, waitingPartnerLine } from '../chatState';
 import { CHAT_TEXTS } from '../chatTexts';
 import { useChatSession } from '../hooks/useChatSession';
 import { useReadAloud } from '../hooks/useReadAloud';
@@ -220,6 +221,12 @@ function ChatSessionScreen() {
           </div>
           {state.speech ? <SpeechReport speech={state.speech} /> : null}
           <FeedbackReport feedback={state.feedback} />
+          {state.feedback.status === 'shown' && state.sessionId ? (
+            <AskTheCoach
+              sessionId={state.sessionId}
+              messages={state.messages.map((m) => ({ sender: m.sender, content: textOf(m) ?? '' }))}
+            />
+          ) : null}
         </div>
       ) : null}
     </PageShell>

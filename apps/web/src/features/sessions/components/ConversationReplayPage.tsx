@@ -6,6 +6,7 @@ import { useGetScenarioQuery, useGetSessionQuery } from '../../../api/practiceAp
 import { useAppSelector } from '../../../app/hooks';
 import { selectAuth } from '../../auth/authSlice';
 import { AttemptsList } from '../../attempts/components/AttemptsList';
+import { AskTheCoach } from '../../coach/components/AskTheCoach';
 import { TryAgainError } from '../../attempts/components/TryAgainError';
 import { useTryAgain } from '../../attempts/useTryAgain';
 import { resumeTarget } from '../resume';
@@ -34,14 +35,17 @@ function FeedbackSection({ session }: { session: PracticeSession }) {
   if (isLoading) return <LoadingView label="Loading feedback..." />;
   if (feedback)
     return (
-      <FeedbackReport
-        clarity={feedback.clarity}
-        empathy={feedback.empathy}
-        persuasion={feedback.persuasion}
-        strengths={feedback.strengths}
-        areas={feedback.weaknesses}
-        suggestions={feedback.suggestions}
-      />
+      <>
+        <FeedbackReport
+          clarity={feedback.clarity}
+          empathy={feedback.empathy}
+          persuasion={feedback.persuasion}
+          strengths={feedback.strengths}
+          areas={feedback.weaknesses}
+          suggestions={feedback.suggestions}
+        />
+        <AskTheCoach sessionId={session.id} messages={session.messages} />
+      </>
     );
   if ((error as ApiError | undefined)?.status !== 404) return <ErrorText>Failed to load feedback</ErrorText>;
   return <p className="pw-muted">No feedback was saved for this session.</p>;

@@ -2,6 +2,7 @@ import { INVALID_MESSAGE_CONTENT } from '@parley/contracts/constants';
 import Markdown from 'react-markdown';
 import { TRY_AGAIN_TEXT } from '../../attempts/tryAgainText';
 import { avatarEmoji } from './presentation';
+import '../../attempts/components/attempts.css';
 import './sessions.css';
 
 export interface TranscriptMessage {
@@ -52,7 +53,7 @@ export function Transcript({ messages, avatarStyle, label = 'Conversation', onTr
               {!ai && onTryAgain && typeof message.content === 'string' ? (
                 <button
                   type="button"
-                  className="transcript__try-again"
+                  className="pill-button transcript__try-again"
                   onClick={() => onTryAgain(index, message.content as string)}
                 >
                   <span aria-hidden="true">↺ </span>
