@@ -148,6 +148,9 @@ describe('issue 20: own scenarios, retry from any turn, compare attempts', { tim
       await chat.endSession.click();
       await page.getByRole('heading', { name: 'Session Complete' }).waitFor({ timeout: 60_000 });
       await page.getByRole('heading', { name: 'Performance Report' }).waitFor({ timeout: 60_000 });
+      // The report checks the learner's own objectives.
+      const objectives = page.getByRole('region', { name: 'Your objectives' });
+      await objectives.getByText(OBJECTIVE).waitFor({ timeout: 30_000 });
       const sessions = await json<Array<{ id: string; scenario_id: string }>>(
         await api(origin, session!, '/user/sessions'),
         'sessions',
@@ -274,7 +277,10 @@ describe('issue 20: own scenarios, retry from any turn, compare attempts', { tim
       await app.goto(`/session/view/${firstSessionId}`);
       const attempts = app.section('Attempts');
       await attempts.getByText('Attempt 1 (this one) — first try').waitFor();
-      await attempts.getByText('Attempt 2').waitFor();
+      await attempts.getByText('Attempt 2', { exact: true }).first().waitFor();
+      // Both attempts are scored: their scores over the attempts as a chart.
+      const chart = page.getByRole('group', { name: 'Scores of each attempt' });
+      await chart.locator('.highcharts-series').first().waitFor({ state: 'attached' });
       await page.getByRole('button', { name: 'Try again from here' }).first().waitFor();
     });
 

@@ -1,6 +1,10 @@
 import type { Attempt } from '@parley/contracts';
 import { ErrorText, LoadingView } from '@parley/web-ui';
+import { useCallback } from 'react';
 import { Link } from 'react-router';
+import type { ChartTheme } from '../../progress/chartTheme';
+import { LazyChart } from '../../progress/components/LazyChart';
+import { attemptsChartOptions } from '../attemptsChart';
 import { useListAttemptsQuery } from '../attemptsApi';
 import './attempts.css';
 
@@ -14,6 +18,7 @@ const scoreLine = (a: Attempt) =>
 /** Every attempt of this conversation (shown once there is a retry), each with its scores. */
 export function AttemptsList({ sessionId }: { sessionId: string }) {
   const { data, isLoading, isError } = useListAttemptsQuery(sessionId);
+  const build = useCallback((theme: ChartTheme) => attemptsChartOptions(data ?? [], theme), [data]);
   if (isLoading) return <LoadingView label="Loading attempts..." />;
   if (isError || !data) return <ErrorText>Failed to load attempts</ErrorText>;
   if (data.length < 2) return null;
@@ -51,6 +56,9 @@ export function AttemptsList({ sessionId }: { sessionId: string }) {
           </li>
         ))}
       </ol>
+      {data.filter((a) => a.scores).length >= 2 ? (
+        <LazyChart build={build} label="Scores of each attempt" height={240} />
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { buttonClassName, Spinner } from '@parley/web-ui';
 import { Link } from 'react-router';
+import { ObjectivesList } from '../../sessions/components/ObjectivesList';
 import { CHAT_TEXTS, scoreBand } from '../chatTexts';
 import type { FeedbackState } from '../chatState';
 
@@ -76,6 +77,7 @@ export function FeedbackReport({ feedback }: { feedback: FeedbackState }) {
             <List title="Areas for Improvement" items={feedback.feedback.weaknesses} />
             <List title="Suggestions" items={feedback.feedback.suggestions} ordered />
           </div>
+          <ObjectivesList objectives={feedback.feedback.objectives} />
         </>
       ) : null}
       <Link to="/dashboard" className={buttonClassName('primary', 'feedback-report__return')}>

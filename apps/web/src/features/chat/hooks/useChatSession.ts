@@ -69,6 +69,8 @@ export function toFeedbackView(
     strengths: strings(value.strengths),
     weaknesses: strings(value.weaknesses),
     suggestions: strings(value.suggestions),
+    // The scenario's objectives (a learner's own scenario: theirs), each checked, when the server sent them.
+    ...(Array.isArray(value.objectives) ? { objectives: value.objectives } : {}),
   };
 }
 

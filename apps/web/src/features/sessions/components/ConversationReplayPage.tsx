@@ -12,6 +12,7 @@ import { useTryAgain } from '../../attempts/useTryAgain';
 import { resumeTarget } from '../resume';
 import { useSessionFeedbackQuery } from '../sessionsApi';
 import { FeedbackReport } from './FeedbackReport';
+import { ObjectivesList } from './ObjectivesList';
 import { SessionMeta } from './SessionMeta';
 import { ShareLinks } from './ShareLinks';
 import { SignInPrompt } from './SignInPrompt';
@@ -44,6 +45,7 @@ function FeedbackSection({ session }: { session: PracticeSession }) {
           areas={feedback.weaknesses}
           suggestions={feedback.suggestions}
         />
+        <ObjectivesList objectives={feedback.objectives} />
         <AskTheCoach sessionId={session.id} messages={session.messages} />
       </>
     );

@@ -1,0 +1,27 @@
+import type { StoredFeedback } from '@parley/contracts';
+
+/** The scenario's objectives, each marked met (with the line that met it) or not yet met. */
+export function ObjectivesList({ objectives }: { objectives: StoredFeedback['objectives'] }) {
+  if (!objectives?.length) return null;
+  const met = objectives.filter((o) => o.met).length;
+  return (
+    <section className="objectives" aria-label="Your objectives">
+      <h3>
+        Your Objectives{' '}
+        <span className="pw-muted objectives__count">
+          ({met} of {objectives.length} met)
+        </span>
+      </h3>
+      <ul className="objectives__list">
+        {objectives.map((o, i) => (
+          <li key={i} className={o.met ? 'objectives__item objectives__item--met' : 'objectives__item'}>
+            <span aria-hidden="true">{o.met ? '✓ ' : '○ '}</span>
+            <span className="pw-sr-only">{o.met ? 'Met: ' : 'Not yet met: '}</span>
+            {o.objective}
+            {o.met && o.line ? <span className="pw-muted objectives__line"> — “{o.line}”</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
