@@ -122,6 +122,17 @@ describe('issue 20: own scenarios, retry from any turn, compare attempts', { tim
       scenarioId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]!);
       await app.heading('Raise talk with Dana').waitFor();
       await page.getByText('Senior engineer').first().waitFor();
+      await page.getByRole('region', { name: 'Your objectives' }).getByText(OBJECTIVE).waitFor();
+    });
+
+    await step('edit-scenario', async () => {
+      await page.getByRole('link', { name: 'Edit Scenario' }).click();
+      await app.heading('Edit Scenario').waitFor();
+      assert.equal(await app.field('The situation').inputValue(), SITUATION);
+      await app.field('Tags').fill('raise, my job');
+      await app.save.click();
+      await page.waitForURL((url) => url.pathname === `/scenario/${scenarioId}`);
+      await page.getByRole('list', { name: 'Tags' }).getByText('my job', { exact: true }).waitFor();
     });
 
     await step('duplicate-and-delete', async () => {

@@ -1,14 +1,16 @@
+import type { CustomScenario } from '@parley/contracts';
 import { FREE_SESSIONS_PER_MONTH } from '@parley/contracts/constants';
-import { Button, LoadingView } from '@parley/web-ui';
+import { Button, buttonClassName, LoadingView } from '@parley/web-ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useId } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useGetScenarioQuery } from '../../../api/practiceApi';
 import { useAppSelector } from '../../../app/hooks';
 import { selectSession } from '../../auth/authSlice';
 import { useGetProfileQuery } from '../../profile/profileApi';
 import { practiceTarget, remainingSessions } from '../sessionAllowance';
 import { DifficultyBadge, PremiumLabel } from './DifficultyBadge';
+import '../../custom-scenarios/components/CustomScenarios.css';
 import './scenario.css';
 
 export const SCENARIO_TEXTS = {
@@ -84,6 +86,8 @@ export function ScenarioDetailPage() {
         ? sessionsLeftText(left)
         : null;
 
+  // One of the learner's own scenarios comes with what they wrote.
+  const own = (scenario as Partial<CustomScenario>).custom ? (scenario as CustomScenario) : null;
   return (
     <main className="pw-page scenario-detail" aria-labelledby={headingId}>
       <Button variant="secondary" className="scenario-detail__back" onClick={goBack}>
@@ -93,6 +97,7 @@ export function ScenarioDetailPage() {
         <div className="scenario-detail__badges">
           <DifficultyBadge difficulty={scenario.difficulty} />
           {scenario.premium ? <PremiumLabel locked={scenario.locked} /> : null}
+          {own ? <span className="my-scenario__label">Private</span> : null}
         </div>
         <h1 id={headingId} className="scenario-detail__title">
           {scenario.title}
@@ -123,8 +128,26 @@ export function ScenarioDetailPage() {
             {scenario.locked ? <span aria-hidden="true">🔒</span> : null}
             {SCENARIO_TEXTS.start}
           </Button>
+          {own ? (
+            <Link
+              to={`/scenarios/${encodeURIComponent(scenario.id)}/edit`}
+              className={buttonClassName('secondary')}
+            >
+              Edit Scenario
+            </Link>
+          ) : null}
           {note ? <p className="scenario-detail__note">{note}</p> : null}
         </div>
+        {own?.learnerObjectives.length ? (
+          <section aria-label="Your objectives">
+            <h2 className="scenario-detail__objectives-title">Your objectives</h2>
+            <ul>
+              {own.learnerObjectives.map((o) => (
+                <li key={o}>{o}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </article>
       <section className="pw-card scenario-detail__tips" aria-labelledby={`${headingId}-tips`}>
         <h2 id={`${headingId}-tips`}>{SCENARIO_TEXTS.tipsTitle}</h2>
