@@ -99,22 +99,40 @@ export function isPortable(
 /** A word in this few catalogue scenarios' goals and objectives belongs to them, not to the learner's. */
 const RARE_AT_MOST = 3;
 
+/** A line every one of whose words this many catalogue scenarios also use reads as general advice. */
+const GENERIC_AT_LEAST = 10;
+
+interface Fit {
+  rare: (word: string) => boolean;
+  /** How many of the line's words the situation uses. */
+  relevance: (line: string) => number;
+  /** Whether every word of the line is common across the catalogue. */
+  generic: (line: string) => boolean;
+}
+
+/**
+ * Lines for one field from the closest scenarios: those sharing words with the learner's situation
+ * first, then general ones, closest scenario first; a line that only tells its own scenario's story
+ * (no word of the situation, some word few scenarios use) comes last, if at all.
+ */
 function borrow(
   sources: readonly ScenarioDefinition[],
   field: 'personaGoals' | 'holdsFirmOn' | 'learnerObjectives',
   max: number,
-  rare: (word: string) => boolean,
+  fit: Fit,
 ): string[] {
-  const out: string[] = [];
-  // Round-robin over the sources, closest first, so the draft leans on the best match.
-  for (let i = 0; out.length < max && i < 5; i++) {
-    for (const s of sources) {
-      const line = s[field][i];
-      if (line && isPortable(line, s, rare) && !out.includes(line)) out.push(line);
-      if (out.length >= max) break;
-    }
-  }
-  return out;
+  const candidates: Array<{ line: string; rank: number }> = [];
+  sources.forEach((s, source) =>
+    s[field].forEach((line, position) => {
+      if (!isPortable(line, s, fit.rare) || candidates.some((c) => c.line === line)) return;
+      const tier = fit.relevance(line) > 0 ? 0 : fit.generic(line) ? 1 : 2;
+      candidates.push({ line, rank: tier * 1000 + position * 20 + source });
+    }),
+  );
+  return candidates
+    .sort((a, b) => a.rank - b.rank)
+    .slice(0, max)
+    .map((c) => c.line);
 }
 
 /** Money, percentages and counted amounts written in the situation. */
@@ -156,12 +174,17 @@ export function draftScenario(
     for (const w of new Set(wordsOf([...s.personaGoals, ...s.holdsFirmOn, ...s.learnerObjectives].join(' '))))
       used.set(w, (used.get(w) ?? 0) + 1);
   const rare = (w: string) => !own.has(w) && (used.get(w) ?? 0) <= RARE_AT_MOST;
+  const fit: Fit = {
+    rare,
+    relevance: (line) => wordsOf(line).filter((w) => own.has(w)).length,
+    generic: (line) => wordsOf(line).every((w) => own.has(w) || (used.get(w) ?? 0) >= GENERIC_AT_LEAST),
+  };
   const best = sources[0];
   if (!best) throw new Error('the catalogue is empty');
   const aiRole = body.aiRole?.trim() || best.aiRole;
   const userRole = body.userRole?.trim() || best.userRole;
   const figures = figuresIn(body.description);
-  const holdsFirmOn = borrow(sources, 'holdsFirmOn', figures.length ? 2 : 3, rare);
+  const holdsFirmOn = borrow(sources, 'holdsFirmOn', figures.length ? 2 : 3, fit);
   if (figures.length)
     holdsFirmOn.unshift(
       `Holds firm on the figures in play (${figures.join(', ')}) and moves only for a concrete, specific reason.`,
@@ -172,9 +195,9 @@ export function draftScenario(
     userRole,
     aiRole,
     persona: cut(`${capitalise(aiRole)} in this situation. ${best.persona.personality}`, 400),
-    personaGoals: borrow(sources, 'personaGoals', 3, rare),
+    personaGoals: borrow(sources, 'personaGoals', 3, fit),
     holdsFirmOn: holdsFirmOn.slice(0, 4),
-    learnerObjectives: borrow(sources, 'learnerObjectives', 3, rare),
+    learnerObjectives: borrow(sources, 'learnerObjectives', 3, fit),
     difficulty: mostCommon(closest.map((s) => s.difficulty)) ?? 'Intermediate',
     tags,
     source: 'builtin',
