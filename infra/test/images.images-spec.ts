@@ -190,7 +190,7 @@ describe('the images, run as containers', () => {
   });
 
   it.each(apps)(
-    '%s runs as uid 1000 on a read-only root filesystem, without dev dependencies',
+    '%s runs as uid 1000 on a read-only root filesystem, without dev or web-only dependencies',
     async (app) => {
       const name = `${run}-${app}`;
       const probe = `
@@ -201,6 +201,7 @@ describe('the images, run as containers', () => {
         rootWritable: canWrite('/app/probe') || canWrite('/probe'),
         tmpWritable: canWrite('/tmp/probe'),
         devDependencies: ['nx', 'typescript', 'jest', 'vite', '@swc/core', 'eslint'].filter((d) => fs.existsSync('/app/node_modules/' + d)),
+        webOnly: ['react', 'react-dom', 'highcharts', 'react-markdown'].filter((d) => fs.existsSync('/app/node_modules/' + d)),
         tools: ['/usr/local/bin/npm', '/usr/local/bin/npx', '/usr/bin/gcc', '/usr/bin/make'].filter((t) => fs.existsSync(t)),
         sources: fs.existsSync('/app/apps') || fs.existsSync('/app/libs'),
       }));`;
@@ -211,6 +212,7 @@ describe('the images, run as containers', () => {
         rootWritable: false,
         tmpWritable: true,
         devDependencies: [],
+        webOnly: [],
         tools: [],
         sources: false,
       });

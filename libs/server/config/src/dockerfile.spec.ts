@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /*
@@ -187,6 +187,39 @@ describe('infra/docker/Dockerfile', () => {
     const entry = inImage('app').filter((i) => i.keyword === 'ENTRYPOINT');
     expect(entry[entry.length - 1]?.args).toMatch(/^\[.*\]$/); // exec form, no shell in between
     expect(entrypoint).toMatch(/exec node "dist\/apps\/\$\{APP\}\/src\/main\.js"/);
+  });
+
+  it('leaves out of the server images only packages no server code imports (WEB_ONLY_PACKAGES)', () => {
+    const webOnly =
+      /^ARG WEB_ONLY_PACKAGES="([^"]*)"$/m.exec(dockerfile)?.[1]?.split(/\s+/).filter(Boolean) ?? [];
+    expect(webOnly.length).toBeGreaterThan(0);
+    const rootDependencies = Object.keys(
+      (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { dependencies: object })
+        .dependencies,
+    );
+    expect(webOnly.filter((name) => !rootDependencies.includes(name))).toEqual([]);
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory()
+          ? walk(join(dir, entry.name))
+          : /\.(ts|cjs|js)$/.test(entry.name)
+            ? [join(dir, entry.name)]
+            : [],
+      );
+    const serverCode = [
+      ...['gateway', 'identity', 'sessions', 'coaching', 'gamification', 'export'].map(
+        (app) => `apps/${app}/src`,
+      ),
+      'libs/server',
+      'libs/contracts/src',
+    ].flatMap((dir) => walk(join(repoRoot, dir)));
+    const importers = serverCode.flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      return webOnly
+        .filter((name) => new RegExp(`(from |require\\()'${name.replace('/', '\\/')}(/[^']*)?'`).test(text))
+        .map((name) => `${file.slice(repoRoot.length + 1)} imports ${name}`);
+    });
+    expect(importers).toEqual([]);
   });
 
   it('keeps secrets, dependencies and build output out of the build context', () => {
