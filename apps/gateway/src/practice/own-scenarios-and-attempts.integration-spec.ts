@@ -9,7 +9,16 @@ import {
   type ScenarioDraft,
   type StoredFeedback,
 } from '@parley/contracts';
-import { apiCall, createTestUser, startSystem, type TestSystem, type TestUser } from '@parley/server-testing';
+import {
+  apiCall,
+  createTestUser,
+  DRAFT_ANSWER,
+  startModelServerDouble,
+  startSystem,
+  type ModelServerDouble,
+  type TestSystem,
+  type TestUser,
+} from '@parley/server-testing';
 
 /** Issue 20 over HTTP: custom scenarios and retries, through the real gateway, services and PostgreSQL. */
 let system: TestSystem;
@@ -400,5 +409,72 @@ describe('own scenarios and retries', () => {
     );
     expect(history.find((s) => s.id === first.id)?.scenario_title).toBe('Raise talk, take two');
     expect((await call(`/api/user/scenarios/${mine.id}`, free)).status).toBe(404);
+  });
+});
+
+describe('own scenarios and the coach with an OpenAI-compatible provider', () => {
+  const REPLY =
+    'Your empathy was low at [1] “Can we talk about my pay?”: ask how they see it. Try again from [1]';
+  let fake: ModelServerDouble;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    fake = await startModelServerDouble('openai', { chunkDelayMs: 5 }, { reply: REPLY });
+    system = await startSystem({
+      label: 'ownmodel',
+      env: {
+        coaching: { OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: 'test-key' },
+        gateway: { TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '100000' },
+      },
+    });
+    user = await createTestUser(system);
+  }, 180_000);
+
+  afterAll(async () => {
+    await system?.stop();
+    await fake?.close();
+  });
+
+  it('drafts with the model, keeping the catalogue scenarios it was shown', async () => {
+    const draft = await json<ScenarioDraft>(
+      await call('/api/user/scenarios/custom/draft', user, { body: { description: RAISE.description } }),
+    );
+    expect(draft).toMatchObject({
+      source: 'model',
+      persona: DRAFT_ANSWER.persona,
+      learnerObjectives: DRAFT_ANSWER.learnerObjectives,
+      tags: DRAFT_ANSWER.tags,
+    });
+    expect(draft.basedOn).toHaveLength(3);
+    const asked = fake.chatBodies().find((b) => b.response_format?.json_schema?.name === 'scenario_draft');
+    expect(asked?.messages.at(-1)?.content).toContain(RAISE.description);
+  });
+
+  it('streams the model’s answer about the feedback and takes the learner line it names as the retry', async () => {
+    const scenario = await json<CustomScenario>(
+      await call('/api/user/scenarios/custom', user, { body: RAISE }),
+    );
+    const session = await json<PracticeSession>(
+      await call('/api/user/sessions', user, {
+        body: {
+          scenario_id: scenario.id,
+          messages: [
+            { sender: 'ai', content: 'What did you want to discuss?' },
+            { sender: 'user', content: 'Can we talk about my pay?' },
+          ],
+        },
+      }),
+    );
+    await call('/api/user/feedback', user, { body: { session_id: session.id } });
+    const events = await sse(
+      await call('/api/chat/coach', user, {
+        body: { session_id: session.id, messages: [{ sender: 'user', content: 'Why was empathy low?' }] },
+      }),
+    );
+    expect(events.map((e) => e.content ?? '').join('')).toBe(REPLY);
+    expect(events.find((e) => 'retry_from' in e)).toEqual({ retry_from: 1 });
+    const coachCall = fake.chatBodies().at(-1)!;
+    expect(coachCall.messages[0]!.content).toContain('[1] learner: Can we talk about my pay?');
+    expect(coachCall.messages[0]!.content).toContain(RAISE.learnerObjectives[0]);
   });
 });

@@ -375,6 +375,16 @@ function feedbackAnswer(text: string, wrongEvidence: boolean): object {
   };
 }
 
+/** "Draft it for me": a custom scenario's optional fields, as a model writes them. */
+export const DRAFT_ANSWER = {
+  persona: 'A careful manager who protects the team budget but wants to keep good people.',
+  personaGoals: ['Stay within this year’s budget', 'Keep a strong engineer on the team'],
+  holdsFirmOn: ['No increase above the approved band before the annual review'],
+  learnerObjectives: ['Name the number and the reason for it', 'Agree a date for the decision'],
+  difficulty: 'Intermediate',
+  tags: ['raise', 'budget'],
+};
+
 function coachingAnswer(text: string): object {
   const message = /Learner's message:\n([\s\S]*)$/.exec(text)?.[1]?.trim() ?? '';
   return {
@@ -549,7 +559,9 @@ export async function startModelServerDouble(
       ? 'feedback'
       : /inline_coaching/.test(all)
         ? 'coaching'
-        : 'chat';
+        : body.response_format?.json_schema?.name === 'scenario_draft' || /set up a role-play/.test(all)
+          ? 'draft'
+          : 'chat';
     let content: string;
     if (task === 'chat') content = chatAnswer(body, options.reply);
     else {
@@ -557,7 +569,9 @@ export async function startModelServerDouble(
       const json = JSON.stringify(
         task === 'feedback'
           ? feedbackAnswer(transcriptText, q.wrongEvidence)
-          : coachingAnswer(transcriptText),
+          : task === 'draft'
+            ? DRAFT_ANSWER
+            : coachingAnswer(transcriptText),
       );
       const breakIt = structuredAnswers < q.brokenJson;
       structuredAnswers += 1;
