@@ -1,7 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { Redis } from 'ioredis';
 import type { GatewayEnv } from '@parley/server-config';
 import { REDIS, RedisModule } from '@parley/server-database';
@@ -23,6 +22,7 @@ import { AccessTokenVerifier } from './auth/access-token';
 import { DocsController } from './docs/docs.controller';
 import { SystemHealthController } from './health/system-health.controller';
 import { HttpErrorFilter } from './http/http-error.filter';
+import { SyncedThrottlerStorage } from './http/synced-throttler-storage';
 import { SpaFallback } from './http/spa-fallback';
 import { GATEWAY_ENV, ServiceClients } from './rpc/service-clients';
 import { ProfileController } from './user/profile.controller';
@@ -48,7 +48,7 @@ export class AppModule {
               { name: 'default', ttl: 60_000, limit: env.RATE_LIMIT_PER_MINUTE },
               { name: 'auth', ttl: 60_000, limit: env.AUTH_RATE_LIMIT_PER_MINUTE, skipIf: notAuthThrottled },
             ],
-            storage: new ThrottlerStorageRedisService(redis),
+            storage: new SyncedThrottlerStorage(redis),
           }),
         }),
       ],
