@@ -235,8 +235,8 @@ describe('issue 20: own scenarios, retry from any turn, compare attempts', { tim
         .waitFor();
       await coach.getByLabel('Your question').fill('What should I have said at turn 2?');
       await coach.getByRole('button', { name: 'Ask', exact: true }).click();
-      await coach.getByText('At turn 2 you said').waitFor({ timeout: 30_000 });
-      await coach.getByText('A stronger way to say it').waitFor();
+      await coach.getByText('A stronger way to say it').waitFor({ timeout: 30_000 });
+      await coach.getByText('At turn 2 you said').last().waitFor();
       assert.equal(await coach.getByRole('button', { name: /Try again from turn/ }).count(), 2);
       const thread = await json<Array<{ sender: string }>>(
         await api(origin, session!, `/user/sessions/${retrySessionId}/coach`),
@@ -293,6 +293,23 @@ describe('issue 20: own scenarios, retry from any turn, compare attempts', { tim
       const chart = page.getByRole('group', { name: 'Scores of each attempt' });
       await chart.locator('.highcharts-series').first().waitFor({ state: 'attached' });
       await page.getByRole('button', { name: 'Try again from here' }).first().waitFor();
+    });
+
+    await step('new-screens-at-360px', async () => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      for (const path of [
+        '/library',
+        '/scenarios/new',
+        `/scenarios/${scenarioId}/edit`,
+        `/session/view/${firstSessionId}`,
+      ]) {
+        await app.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 1, `${path}: no sideways scrolling at 360 px (overflow ${overflow} px)`);
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
     });
 
     await step('another-user-reads-nothing', async () => {
