@@ -6,7 +6,8 @@
  *
  *   npm run bench:learners     (flags: BENCH_LEARNERS_START, BENCH_LEARNERS_STEP, BENCH_LEARNERS_MAX,
  *                               BENCH_STEP_S, BENCH_TURN_THINK_S, BENCH_PAGE_THINK_S, BENCH_TURNS,
- *                               BENCH_TIPS, BENCH_P95_MS, BENCH_LOG_LEVEL; defaults in bench/README.md)
+ *                               BENCH_TIPS, BENCH_P95_MS, BENCH_REPLICAS, BENCH_LOG_LEVEL; defaults in
+ *                               bench/README.md)
  *
  * One learner: signs in once (password, argon2id in identity), then over and over: the dashboard (summary,
  * profile, daily scenario, challenges), the library, a scenario's detail, the partner's opening and a new
@@ -41,6 +42,8 @@ const PAGE_THINK_S = numberFromEnv('BENCH_PAGE_THINK_S', 4, 0, 120);
 const TURNS = Math.round(numberFromEnv('BENCH_TURNS', 6, 1, 30));
 const TIPS = Math.round(numberFromEnv('BENCH_TIPS', 1, 0, 30));
 const P95_MS = numberFromEnv('BENCH_P95_MS', 200, 10, 60_000);
+/** Instances of the gateway and of every service (2: scale-out on one machine, learners split over the gateways). */
+const REPLICAS = Math.round(numberFromEnv('BENCH_REPLICAS', 1, 1, 4));
 const LOG_LEVEL = logLevelFromEnv();
 const infra = infraFromEnv();
 /** The first seconds of a step (learners still arriving) are not judged. */
@@ -76,8 +79,8 @@ await runBench({ name: 'learners', deadlineMs }, async (ctx) => {
     infra,
     logLevel: LOG_LEVEL,
     env: { gateway: UNLIMITED_GATEWAY_ENV },
+    replicas: REPLICAS,
   });
-  const base = system.baseUrl;
   const passwordHash = await argon2.hash(PASSWORD);
   const samples: Sample[] = [];
   const failures: Failure[] = [];
@@ -89,11 +92,11 @@ await runBench({ name: 'learners', deadlineMs }, async (ctx) => {
   async function timed(
     action: string,
     path: string,
-    init: { token?: string; body?: unknown; from: string; method?: string },
+    init: { token?: string; body?: unknown; from: string; method?: string; base: string },
   ): Promise<Response> {
     const started = performance.now();
     try {
-      const res = await fetch(`${base}${path}`, {
+      const res = await fetch(`${init.base}${path}`, {
         method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
         headers: {
           'x-forwarded-for': init.from,
@@ -114,9 +117,14 @@ await runBench({ name: 'learners', deadlineMs }, async (ctx) => {
   const json = async <T>(res: Response) => (await res.json()) as T;
 
   /** A streamed reply: latency to its first piece; the whole of it read; its end marker required. */
-  async function turn(token: string, from: string, body: unknown): Promise<string> {
+  async function turn(token: string, from: string, base: string, body: unknown): Promise<string> {
     const started = performance.now();
-    const res = await timed('chat turn: whole reply', '/api/chat/chat-completion', { token, from, body });
+    const res = await timed('chat turn: whole reply', '/api/chat/chat-completion', {
+      token,
+      from,
+      base,
+      body,
+    });
     samples.pop(); // the head is not the reply: timed again below
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
@@ -155,6 +163,7 @@ await runBench({ name: 'learners', deadlineMs }, async (ctx) => {
 
   async function learner(n: number): Promise<void> {
     const from = `10.${[...randomBytes(3)].join('.')}`;
+    const base = system.baseUrls[n % system.baseUrls.length]!;
     const user = await createUser(system, {
       email: `bench-learner-${n}-${ctx.suffix}@example.com`,
       plan: 'premium',
@@ -164,13 +173,15 @@ await runBench({ name: 'learners', deadlineMs }, async (ctx) => {
     const session = await json<{ access_token: string }>(
       await timed('sign in', '/auth/v1/token?grant_type=password', {
         from,
+        base,
         body: { email: user.email, password: PASSWORD },
       }),
     );
     const token = session.access_token;
-    const get = (action: string, path: string) => timed(action, path, { token, from }).then((r) => r.text());
+    const get = (action: string, path: string) =>
+      timed(action, path, { token, from, base }).then((r) => r.text());
     const post = <T>(action: string, path: string, body: unknown) =>
-      timed(action, path, { token, from, body }).then((r) => json<T>(r));
+      timed(action, path, { token, from, base, body }).then((r) => json<T>(r));
     const dashboard = () =>
       Promise.all([
         get('dashboard: summary', '/api/gamification/summary'),
@@ -207,7 +218,7 @@ await runBench({ name: 'learners', deadlineMs }, async (ctx) => {
         await sleep(TURN_THINK_S);
         const line = LINES[t % LINES.length]!;
         messages.push({ sender: 'user', content: line });
-        const reply = await turn(token, from, {
+        const reply = await turn(token, from, base, {
           session_id: stored.id,
           scenario: { id: scenario.id, title: scenario.title, description: scenario.description },
           messages,
@@ -355,7 +366,19 @@ await runBench({ name: 'learners', deadlineMs }, async (ctx) => {
   );
   const file = ctx.writeResults({
     bench: 'learners',
-    settings: { START, STEP, MAX, STEP_S, TURN_THINK_S, PAGE_THINK_S, TURNS, TIPS, P95_MS, LOG_LEVEL },
+    settings: {
+      START,
+      STEP,
+      MAX,
+      STEP_S,
+      TURN_THINK_S,
+      PAGE_THINK_S,
+      TURNS,
+      TIPS,
+      P95_MS,
+      LOG_LEVEL,
+      REPLICAS,
+    },
     heldLearners: held?.learners ?? 0,
     steps,
     errors: Object.fromEntries(errorsByMessage),

@@ -14,6 +14,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID } fr
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { calculateJwkThumbprint, exportJWK, SignJWT } from 'jose';
 import { ROOT, type BenchContext, type Infra } from './harness.ts';
@@ -43,11 +44,21 @@ export interface BenchSystemOptions {
   /** Extra variables per app, e.g. `{ coaching: { OPENAI_BASE_URL: … } }`. */
   env?: Partial<Record<AppName, Record<string, string>>>;
   log?: (message: string) => void;
+  /**
+   * Instances of every app (default 1). With 2 or more: that many gateways on ports of their own
+   * (`baseUrls`), and that many instances of each service, the gateways reaching each service through a
+   * round-robin TCP balancer in the bench process (one per service, per connection, as a Kubernetes
+   * Service balances); each service's instances share its Kafka consumer group. Processes are named
+   * `gateway`, `gateway-2`, `sessions`, `sessions-2`, …
+   */
+  replicas?: number;
 }
 
 export interface BenchSystem {
   /** http://127.0.0.1:<port> of the gateway; empty until start() resolved. */
   baseUrl: string;
+  /** Every gateway's base URL (one unless `replicas`). */
+  baseUrls: string[];
   schemas: Record<ServiceName, string>;
   topicPrefix: string;
   jwtPrivateKey: string;
@@ -149,6 +160,33 @@ async function deleteKafkaTopicsAndGroups(brokers: string, prefix: string): Prom
   }
 }
 
+/** A round-robin TCP balancer on 127.0.0.1:`port`: each new connection goes to the next backend port. */
+function startBalancer(port: number, backends: number[]): { close(): Promise<void> } {
+  let next = 0;
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(backends[next++ % backends.length]!, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.setNoDelay(true);
+      s.once('close', () => sockets.delete(s));
+      s.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  server.listen(port, '127.0.0.1');
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 export function createBenchSystem(options: BenchSystemOptions): BenchSystem {
   const log = options.log ?? (() => undefined);
   const { infra } = options;
@@ -162,9 +200,12 @@ export function createBenchSystem(options: BenchSystemOptions): BenchSystem {
   const jwtPrivateKey = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   let kafkaTouched = false;
   let stopping: Promise<void> | undefined;
+  const balancers: Array<{ close(): Promise<void> }> = [];
 
-  const startApp = (name: AppName, env: Record<string, string>) => {
-    const app = startNodeProcess(name, join(ROOT, 'dist', 'apps', name, 'src', 'main.js'), env, {
+  /** `name` is the app, or one of its replicas (`sessions-2`): the same build. */
+  const startApp = (name: string, env: Record<string, string>) => {
+    const build = name.replace(/-\d+$/, '');
+    const app = startNodeProcess(name, join(ROOT, 'dist', 'apps', build, 'src', 'main.js'), env, {
       cwd: ROOT,
       logFile: join(options.logDir, `${options.label}-${name}.log`),
     });
@@ -178,17 +219,23 @@ export function createBenchSystem(options: BenchSystemOptions): BenchSystem {
 
   const system: BenchSystem = {
     baseUrl: '',
+    baseUrls: [],
     schemas,
     topicPrefix,
     jwtPrivateKey,
     processes,
 
     async start() {
-      const ports = await freePorts(1 + 2 * SERVICES.length);
-      const gatewayPort = ports[0]!;
-      const http = (i: number) => ports[1 + i]!;
-      const rpc = (i: number) => ports[1 + SERVICES.length + i]!;
-      const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+      const replicas = Math.max(1, options.replicas ?? 1);
+      const n = SERVICES.length;
+      const ports = await freePorts(replicas + 2 * n * replicas + (replicas > 1 ? n : 0));
+      const gatewayPorts = ports.slice(0, replicas);
+      /** Instance r (0-based) of service i. */
+      const http = (i: number, r = 0) => ports[replicas + r * 2 * n + i]!;
+      const rpc = (i: number, r = 0) => ports[replicas + r * 2 * n + n + i]!;
+      const balancerPort = (i: number) => ports[replicas + 2 * n * replicas + i]!;
+      const baseUrls = gatewayPorts.map((port) => `http://127.0.0.1:${port}`);
+      const baseUrl = baseUrls[0]!;
 
       await ensureDatabase(infra.databaseUrl);
       for (const schema of Object.values(schemas)) {
@@ -209,15 +256,16 @@ export function createBenchSystem(options: BenchSystemOptions): BenchSystem {
         SMTP_URL: infra.smtpUrl,
         SHUTDOWN_GRACE_MS: '2000',
       };
-      const envOf = (name: ServiceName, i: number) => ({
+      const envOf = (name: ServiceName, i: number, r = 0) => ({
         ...common,
         DATABASE_SCHEMA: schemas[name],
-        HTTP_PORT: String(http(i)),
-        RPC_PORT: String(rpc(i)),
+        HTTP_PORT: String(http(i, r)),
+        RPC_PORT: String(rpc(i, r)),
         ...options.env?.[name],
       });
+      const named = (name: AppName, r: number) => (r === 0 ? name : `${name}-${r + 1}`);
 
-      log(`${options.label}: migrations (${SERVICES.length} schemas)`);
+      log(`${options.label}: migrations (${n} schemas)`);
       await Promise.all(
         SERVICES.map((name, i) =>
           runToCompletion(
@@ -230,40 +278,57 @@ export function createBenchSystem(options: BenchSystemOptions): BenchSystem {
         ),
       );
       log(
-        `${options.label}: starting ${SERVICES.join(', ')} and the gateway (LOG_LEVEL=${options.logLevel})`,
+        `${options.label}: starting ${SERVICES.join(', ')} and the gateway${replicas > 1 ? `, ${replicas} of each` : ''} (LOG_LEVEL=${options.logLevel})`,
       );
       kafkaTouched = true;
-      SERVICES.forEach((name, i) => startApp(name, envOf(name, i)));
-      startApp('gateway', {
-        NODE_ENV: 'production',
-        LOG_LEVEL: options.logLevel,
-        REDIS_URL: infra.redisUrl,
-        HOST: '127.0.0.1',
-        PORT: String(gatewayPort),
-        PUBLIC_URL: baseUrl,
-        JWKS_URL: `http://127.0.0.1:${http(0)}/.well-known/jwks.json`,
-        ...Object.fromEntries(
-          SERVICES.map((n, i) => [`${n.toUpperCase()}_RPC_URL`, `tcp://127.0.0.1:${rpc(i)}`]),
-        ),
-        WEB_DIST_DIR: 'dist/apps/web',
-        SHUTDOWN_GRACE_MS: '2000',
-        ...UNLIMITED_GATEWAY_ENV,
-        ...options.env?.gateway,
-      });
-      // 200 only when every service answers its readiness RPC with its database, Redis and Kafka up.
-      await waitUntil(
-        `${options.label}: GET /api/health 200`,
-        async () => (await get(`${baseUrl}/api/health`, {}, 4000)).status === 200,
-        { timeoutMs: 90_000, intervalMs: 250, abort: exited },
+      for (let r = 0; r < replicas; r++)
+        SERVICES.forEach((name, i) => startApp(named(name, r), envOf(name, i, r)));
+      const rpcUrl = (i: number) => {
+        if (replicas === 1) return `tcp://127.0.0.1:${rpc(i)}`;
+        balancers.push(
+          startBalancer(
+            balancerPort(i),
+            Array.from({ length: replicas }, (_, r) => rpc(i, r)),
+          ),
+        );
+        return `tcp://127.0.0.1:${balancerPort(i)}`;
+      };
+      const rpcUrls = Object.fromEntries(
+        SERVICES.map((name, i) => [`${name.toUpperCase()}_RPC_URL`, rpcUrl(i)]),
       );
+      gatewayPorts.forEach((port, r) =>
+        startApp(named('gateway', r), {
+          NODE_ENV: 'production',
+          LOG_LEVEL: options.logLevel,
+          REDIS_URL: infra.redisUrl,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          PUBLIC_URL: baseUrl,
+          JWKS_URL: `http://127.0.0.1:${http(0)}/.well-known/jwks.json`,
+          ...rpcUrls,
+          WEB_DIST_DIR: 'dist/apps/web',
+          SHUTDOWN_GRACE_MS: '2000',
+          ...UNLIMITED_GATEWAY_ENV,
+          ...options.env?.gateway,
+        }),
+      );
+      for (const url of baseUrls)
+        await waitUntil(
+          `${options.label}: GET ${url}/api/health 200`,
+          async () => (await get(`${url}/api/health`, {}, 4000)).status === 200,
+          { timeoutMs: 90_000, intervalMs: 250, abort: exited },
+        );
       system.baseUrl = baseUrl;
+      system.baseUrls = baseUrls;
     },
 
     stop() {
       stopping ??= (async () => {
         // The gateway first, so no request reaches a stopped service; then the services.
-        await Promise.all(processes.filter((p) => p.name === 'gateway').map((p) => p.stop(8000)));
-        await Promise.all(processes.filter((p) => p.name !== 'gateway').map((p) => p.stop(8000)));
+        const gateway = (p: BenchProcess) => p.name.startsWith('gateway');
+        await Promise.all(processes.filter(gateway).map((p) => p.stop(8000)));
+        await Promise.all(processes.filter((p) => !gateway(p)).map((p) => p.stop(8000)));
+        await Promise.all(balancers.map((b) => b.close()));
         for (const schema of createdSchemas) {
           await withDb(infra.databaseUrl, (c) => c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)).catch(
             (error: unknown) => console.error(`could not drop schema ${schema}: ${String(error)}`),
