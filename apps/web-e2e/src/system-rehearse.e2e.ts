@@ -308,6 +308,7 @@ describe('issue 20: own scenarios, retry from any turn, compare attempts', { tim
         await page.waitForLoadState('networkidle');
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert.ok(overflow <= 1, `${path}: no sideways scrolling at 360 px (overflow ${overflow} px)`);
+        await app.screenshot(`rehearse-360-${path.split('/')[1]}-${path.split('/').at(-1)}`);
       }
       await page.setViewportSize({ width: 1280, height: 800 });
     });
