@@ -49,6 +49,9 @@ export class AppModule {
               { name: 'auth', ttl: 60_000, limit: env.AUTH_RATE_LIMIT_PER_MINUTE, skipIf: notAuthThrottled },
             ],
             storage: new SyncedThrottlerStorage(redis),
+            // The throttler's own key is a SHA-256 of the same parts, computed per request and throttler.
+            generateKey: (context, tracker, name) =>
+              `${context.getClass().name}.${context.getHandler().name}:${name}:${tracker}`,
           }),
         }),
       ],
