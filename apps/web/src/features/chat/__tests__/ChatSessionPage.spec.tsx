@@ -612,6 +612,8 @@ describe('chat session', () => {
     ).toEqual({
       sender: 'user',
       content: 'Honestly, I deserve a raise',
+      // The recording's length goes with the turn, to be kept with the session (speech analysis).
+      durationMs: expect.any(Number),
     });
     expect(input().value).toBe('');
     sse.finish();
