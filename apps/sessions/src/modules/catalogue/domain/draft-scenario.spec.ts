@@ -47,6 +47,28 @@ describe('"Draft it for me" from the catalogue', () => {
       if (!situation.has(w)) expect([w, uses(w) > 3]).toEqual([w, true]);
   });
 
+  it('lends a raise talk nothing of a job offer’s story (the partner would say "Process the hire quickly")', () => {
+    for (const description of [
+      RAISE,
+      'I need to ask my manager for a raise because I took on the team lead work for six months.',
+    ]) {
+      const draft = draftScenario({ description }, catalogue);
+      const lines = [...draft.personaGoals, ...draft.holdsFirmOn, ...draft.learnerObjectives];
+      for (const line of lines) expect(line).not.toMatch(/\b(hire|candidate|sign-on|offer|placement)/i);
+      expect(draft.holdsFirmOn.length).toBeGreaterThanOrEqual(1);
+    }
+    // A situation about an offer may borrow an offer's lines.
+    const offer = draftScenario(
+      { description: 'The recruiter made me an offer and I want a higher sign-on bonus before I accept.' },
+      catalogue,
+    );
+    expect(
+      [...offer.personaGoals, ...offer.holdsFirmOn, ...offer.learnerObjectives].some((l) =>
+        /\b(offer|sign-on|candidate|hire)/i.test(l),
+      ),
+    ).toBe(true);
+  });
+
   it('turns figures in the situation into a firm limit', () => {
     expect(figuresIn(RAISE)).toEqual(['$95k']);
     const draft = draftScenario({ description: RAISE }, catalogue);

@@ -96,6 +96,13 @@ export function isPortable(
     .some((w) => /^[A-Z][a-z]/.test(w) && !/^(I|I'm|I'll|I've|I'd)$/.test(w));
 }
 
+/**
+ * Words of a hiring process: in a scenario about a job offer they are its story ("Process the hire
+ * quickly", "Pushes the candidate to delay the decision"), and wrong in a raise talk that does not use them.
+ */
+const HIRING =
+  /\b(candidates?|hires?|hiring|hired|applicants?|offers?|counter-?offers?|sign-?on|recruit\w*|placement|resign\w*|onboard\w*)\b/i;
+
 /** A word in this few catalogue scenarios' goals and objectives belongs to them, not to the learner's. */
 const RARE_AT_MOST = 3;
 
@@ -104,6 +111,8 @@ const GENERIC_AT_LEAST = 10;
 
 interface Fit {
   rare: (word: string) => boolean;
+  /** Whether the line tells its own scenario's story: a word of that scenario's title or description, uncommon in the catalogue, that the situation does not use ("hire", "candidate", "sign-on"). */
+  ownStory: (line: string, source: ScenarioDefinition) => boolean;
   /** How many of the line's words the situation uses. */
   relevance: (line: string) => number;
   /** Whether every word of the line is common across the catalogue. */
@@ -125,11 +134,13 @@ function borrow(
   sources.forEach((s, source) =>
     s[field].forEach((line, position) => {
       if (!isPortable(line, s, fit.rare) || candidates.some((c) => c.line === line)) return;
-      const tier = fit.relevance(line) > 0 ? 0 : fit.generic(line) ? 1 : 2;
-      candidates.push({ line, rank: tier * 1000 + position * 20 + source });
+      const tier = fit.ownStory(line, s) ? 3 : fit.relevance(line) > 0 ? 0 : fit.generic(line) ? 1 : 2;
+      candidates.push({ line, rank: tier * 1000 + source * 20 + position });
     }),
   );
+  // Never another scenario's story: fewer lines (the learner adds their own) rather than wrong ones.
   return candidates
+    .filter((c) => c.rank < 3000)
     .sort((a, b) => a.rank - b.rank)
     .slice(0, max)
     .map((c) => c.line);
@@ -174,8 +185,18 @@ export function draftScenario(
     for (const w of new Set(wordsOf([...s.personaGoals, ...s.holdsFirmOn, ...s.learnerObjectives].join(' '))))
       used.set(w, (used.get(w) ?? 0) + 1);
   const rare = (w: string) => !own.has(w) && (used.get(w) ?? 0) <= RARE_AT_MOST;
+  const told = new Map<string, number>();
+  for (const s of catalogue)
+    for (const w of new Set(wordsOf([s.title, s.description].join(' ')))) told.set(w, (told.get(w) ?? 0) + 1);
+  const stories = new Map(catalogue.map((s) => [s, new Set(wordsOf([s.title, s.description].join(' ')))]));
   const fit: Fit = {
     rare,
+    ownStory: (line, source) =>
+      (HIRING.test(line) && !HIRING.test(situation)) ||
+      wordsOf(line).some(
+        (w) =>
+          !own.has(w) && stories.get(source)?.has(w) === true && (told.get(w) ?? 0) < GENERIC_AT_LEAST * 2,
+      ),
     relevance: (line) => wordsOf(line).filter((w) => own.has(w)).length,
     generic: (line) => wordsOf(line).every((w) => own.has(w) || (used.get(w) ?? 0) >= GENERIC_AT_LEAST),
   };
@@ -185,6 +206,8 @@ export function draftScenario(
   const userRole = body.userRole?.trim() || best.userRole;
   const figures = figuresIn(body.description);
   const holdsFirmOn = borrow(sources, 'holdsFirmOn', figures.length ? 2 : 3, fit);
+  if (holdsFirmOn.length === 0)
+    holdsFirmOn.push('Will not agree to anything vague; needs concrete details and a clear reason.');
   if (figures.length)
     holdsFirmOn.unshift(
       `Holds firm on the figures in play (${figures.join(', ')}) and moves only for a concrete, specific reason.`,
