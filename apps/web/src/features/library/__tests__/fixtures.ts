@@ -94,7 +94,7 @@ export interface ScenarioApiStub {
   listResponse?: () => Response;
 }
 
-/** Stubs fetch at the wire: the scenario list and reads, and the profile; 404 for anything else. */
+/** Stubs fetch at the wire: the scenario list and reads, no own scenarios, and the profile; 404 for anything else. */
 export function stubScenarioApi({
   scenarios = libraryScenarios,
   profile = testProfile,
@@ -105,6 +105,8 @@ export function stubScenarioApi({
       input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
     const { pathname } = new URL(request.url);
     if (pathname === '/api/user/scenarios') return listResponse ? listResponse() : json(scenarios);
+    // A learner with no scenarios of their own ("My Scenarios" is empty).
+    if (pathname === '/api/user/scenarios/custom') return json([]);
     const one = /^\/api\/user\/scenarios\/([^/]+)$/.exec(pathname);
     if (one) {
       const found = scenarios.find((s) => s.id === decodeURIComponent(one[1]!));
