@@ -1,7 +1,7 @@
 import { scenarioDefinitionSchema } from '@parley/contracts';
 import { loadCatalogue } from '../catalogue.data';
 import { customDefinition, nameIn } from './custom-definition';
-import { closestScenarios, draftScenario, figuresIn, wordsOf } from './draft-scenario';
+import { closestScenarios, draftScenario, figuresIn, otherPersonIn, wordsOf } from './draft-scenario';
 
 const catalogue = loadCatalogue();
 const RAISE =
@@ -67,6 +67,23 @@ describe('"Draft it for me" from the catalogue', () => {
         /\b(offer|sign-on|candidate|hire)/i.test(l),
       ),
     ).toBe(true);
+  });
+
+  it('names the roles as the situation does when the learner leaves them empty, not as another scenario does', () => {
+    expect(otherPersonIn('I have to tell my direct report Sam that his reports were late.')).toBe(
+      'direct report',
+    );
+    expect(otherPersonIn('I must explain the outage to the CEO tomorrow.')).toBe('CEO');
+    expect(otherPersonIn('Nothing about anyone here.')).toBeUndefined();
+    const draft = draftScenario(
+      {
+        description:
+          'I have to tell my direct report Sam that his last two reports were late and full of errors.',
+      },
+      catalogue,
+    );
+    expect([draft.userRole, draft.aiRole]).toEqual(['You', 'Your direct report']);
+    expect(draft.persona.startsWith('Your direct report in this situation.')).toBe(true);
   });
 
   it('turns figures in the situation into a firm limit', () => {

@@ -31,7 +31,7 @@ export function wordsOf(text: string): string[] {
 const CATEGORY_HINTS: Array<[ScenarioDefinition['category'], RegExp]> = [
   [
     'salary-negotiation',
-    /\b(raise|salary|pay ?rise|pay|compensation|counter-?offer|offer letter|equity|bonus)\b/i,
+    /\b(raise|salary|pay ?rise|pay|compensation|counter-?offer|offers?|offer letter|equity|bonus|sign-?on)\b/i,
   ],
   ['job-interviews', /\b(interview\w*|recruiter|hiring manager|candidate)\b/i],
   ['customer-service', /\b(customer|refund|complaint|order|delivery|support ticket)\b/i],
@@ -171,6 +171,20 @@ export function cut(text: string, max: number): string {
   return `${slice.slice(0, Math.max(slice.lastIndexOf(' '), max / 2)).trimEnd()}…`;
 }
 
+const RELATIONS =
+  'direct report|manager|boss|team lead|supervisor|colleague|coworker|co-worker|teammate|flatmate|roommate|housemate|neighbou?r|landlord|tenant|client|customer|recruiter|hiring manager|interviewer|ceo|cfo|cto|board|investor|partner|friend|mentor|vendor|supplier|contractor|employee|intern|teacher|doctor';
+
+/** The other person as the learner's situation names them: "my direct report Sam" → "direct report". */
+export function otherPersonIn(situation: string): string | undefined {
+  const found = new RegExp(
+    `\\b(?:my|our|the|a)\\s+((?:new\\s+|senior\\s+|line\\s+)?(?:${RELATIONS}))\\b`,
+    'i',
+  ).exec(situation);
+  if (!found) return undefined;
+  const role = found[1]!.toLowerCase();
+  return /^(ceo|cfo|cto)$/.test(role) ? role.toUpperCase() : role;
+}
+
 export function draftScenario(
   body: DraftScenarioBody,
   catalogue: readonly ScenarioDefinition[],
@@ -202,8 +216,11 @@ export function draftScenario(
   };
   const best = sources[0];
   if (!best) throw new Error('the catalogue is empty');
-  const aiRole = body.aiRole?.trim() || best.aiRole;
-  const userRole = body.userRole?.trim() || best.userRole;
+  // Roles left empty: the other person as the situation names them ("my direct report Sam"), not the
+  // closest scenario's own ("Senior financial analyst in another department").
+  const named = otherPersonIn(situation);
+  const aiRole = body.aiRole?.trim() || (named ? `Your ${named}` : best.aiRole);
+  const userRole = body.userRole?.trim() || (named ? 'You' : best.userRole);
   const figures = figuresIn(body.description);
   const holdsFirmOn = borrow(sources, 'holdsFirmOn', figures.length ? 2 : 3, fit);
   if (holdsFirmOn.length === 0)
