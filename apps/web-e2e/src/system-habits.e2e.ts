@@ -187,6 +187,8 @@ describe(
         await page.reload();
         await dashboard.waitUntilLoaded();
         await dashboard.freezes.waitFor();
+        // Everything shows while the settings load (the spec's defaults); the league goes once they are in.
+        await page.getByTestId('league').waitFor({ state: 'detached', timeout: 15_000 });
         assert.equal(await page.getByTestId('league').count(), 0, 'the league is hidden');
         assert.equal(await page.getByRole('heading', { name: 'Leaderboard', exact: true }).count(), 0);
       });
