@@ -10,13 +10,13 @@ import { HistoryPage, ReplayPage } from './pages/history.page.ts';
 import { OnboardingPage } from './pages/onboarding.page.ts';
 import { ScenarioPage } from './pages/scenario.page.ts';
 import { launchChromium, newIsolatedContext } from './support/chromium.ts';
+import { journeySteps } from './support/steps.ts';
 import { pdfText } from './support/pdf.ts';
 import {
   api,
   browserSession,
   confirmationLink,
   eventually,
-  seriousViolations,
   systemBaseUrl,
   type BrowserSession,
 } from './support/system.ts';
@@ -98,29 +98,8 @@ describe(
       const dashboard = new DashboardPage(page, origin);
       const scenario = new ScenarioPage(page, origin);
       const chat = new ChatPage(page, origin);
-      const axe: string[] = [];
-
-      let shot = 0;
-      let failed: string | undefined;
-      /**
-       * One step of the journey: its own subtest (so the output names the step that failed), then a
-       * screenshot and an axe scan. After a failure the later steps are skipped: they build on it.
-       */
-      const step = async (name: string, run: () => Promise<void>) => {
-        shot += 1;
-        const file = `practice-${String(shot).padStart(2, '0')}-${name}`;
-        await t.test(name, { skip: failed ? `"${failed}" failed` : false }, async () => {
-          try {
-            await run();
-          } catch (error) {
-            failed = name;
-            await app.screenshot(`${file}-FAILED`).catch(() => undefined);
-            throw error;
-          }
-          await app.screenshot(file);
-          for (const line of await seriousViolations(page)) axe.push(`${name} (${app.pathname()}): ${line}`);
-        });
-      };
+      const journey = journeySteps(t, app, page, 'practice');
+      const { step, axe } = journey;
 
       const email = `practice-e2e-${Date.now()}@example.com`;
       const password = 'Parley-e2e-Passw0rd!';
@@ -390,7 +369,7 @@ describe(
         assert.equal(sessions.length, 5, 'no sixth session was stored');
       });
 
-      assert.equal(failed, undefined, `the journey stopped at "${failed}"`);
+      assert.equal(journey.failed, undefined, `the journey stopped at "${journey.failed}"`);
       assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
       assert.deepEqual(blocked, [], 'no request left the system');
       assert.deepEqual(axe, [], 'no serious or critical accessibility violations');

@@ -6,12 +6,12 @@ import { AuthPage } from './pages/auth.page.ts';
 import { HabitsPage } from './pages/habits.page.ts';
 import { OnboardingPage } from './pages/onboarding.page.ts';
 import { launchChromium, newIsolatedContext } from './support/chromium.ts';
+import { journeySteps } from './support/steps.ts';
 import {
   api,
   browserSession,
   confirmationLink,
   eventually,
-  seriousViolations,
   systemBaseUrl,
   type BrowserSession,
 } from './support/system.ts';
@@ -88,24 +88,7 @@ describe(
       page.on('pageerror', (error) => pageErrors.push(error.message));
       const app = new AppPage(page, origin);
       const dashboard = new HabitsPage(page, origin);
-      const axe: string[] = [];
-      let shot = 0;
-      let failed: string | undefined;
-      const step = async (name: string, run: () => Promise<void>) => {
-        shot += 1;
-        const file = `habits-${String(shot).padStart(2, '0')}-${name}`;
-        await t.test(name, { skip: failed ? `"${failed}" failed` : false }, async () => {
-          try {
-            await run();
-          } catch (error) {
-            failed = name;
-            await app.screenshot(`${file}-FAILED`).catch(() => undefined);
-            throw error;
-          }
-          await app.screenshot(file);
-          for (const line of await seriousViolations(page)) axe.push(`${name}: ${line}`);
-        });
-      };
+      const { step, axe } = journeySteps(t, app, page, 'habits');
 
       const email = `habits-e2e-${Date.now()}@example.com`;
       const password = 'Parley-e2e-Passw0rd!';

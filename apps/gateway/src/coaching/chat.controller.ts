@@ -25,7 +25,7 @@ import type { AuthenticatedUser } from '../auth/access-token';
 import { toErrorResponse } from '../http/http-error.filter';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { ServiceClients } from '../rpc/service-clients';
-import { openEventStream, sendEvent } from './event-stream';
+import { openEventStream, sendEvent } from '../http/event-stream';
 import { SessionCompletion } from './session-completion';
 
 /** Fastify's reply and request as the streaming routes use them (the raw Node objects underneath). */

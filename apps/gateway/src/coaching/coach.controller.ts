@@ -16,7 +16,7 @@ import { toErrorResponse } from '../http/http-error.filter';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { ServiceClients } from '../rpc/service-clients';
 import type { RawReply, RawRequest } from './chat.controller';
-import { openEventStream, sendEvent } from './event-stream';
+import { openEventStream, sendEvent } from '../http/event-stream';
 import { SessionCompletion } from './session-completion';
 
 /** The signed-in caller as the gateway's other routes take it (whatever module declares it). */

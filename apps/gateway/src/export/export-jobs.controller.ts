@@ -25,12 +25,12 @@ import {
   type ShareLink,
 } from '@parley/contracts';
 import type { GatewayEnv } from '@parley/server-config';
-import { REQUEST_ID_HEADER } from '@parley/server-observability';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/access-token';
 import { Public } from '../auth/public.decorator';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { GATEWAY_ENV, ServiceClients } from '../rpc/service-clients';
+import { openEventStream } from '../http/event-stream';
 import { ExportJobUpdates } from './export-job-updates';
 import { SessionReport } from './session-report';
 
@@ -116,16 +116,7 @@ export class ExportJobsController {
       follower.close();
       throw error;
     }
-    const res = reply.raw;
-    res.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      'x-accel-buffering': 'no',
-      connection: 'keep-alive',
-      [REQUEST_ID_HEADER]: request.id,
-    });
-    res.flushHeaders();
+    const res = openEventStream(reply, request);
     await this.updates.stream(res, follower, job, read);
   }
 

@@ -26,5 +26,12 @@ export function journeySteps(t: TestContext, app: AppPage, page: Page, prefix: s
       for (const line of await seriousViolations(page)) axe.push(`${name}: ${line}`);
     });
   };
-  return { step, axe };
+  return {
+    step,
+    axe,
+    /** The step that failed, if one did. */
+    get failed() {
+      return failed;
+    },
+  };
 }
