@@ -1,7 +1,14 @@
 import { scenarioDefinitionSchema } from '@parley/contracts';
 import { loadCatalogue } from '../catalogue.data';
 import { customDefinition, nameIn } from './custom-definition';
-import { closestScenarios, draftScenario, figuresIn, otherPersonIn, wordsOf } from './draft-scenario';
+import {
+  closestScenarios,
+  draftScenario,
+  figuresIn,
+  inPronoun,
+  otherPersonIn,
+  wordsOf,
+} from './draft-scenario';
 
 const catalogue = loadCatalogue();
 const RAISE =
@@ -64,7 +71,7 @@ describe('"Draft it for me" from the catalogue', () => {
     );
     expect(
       [...offer.personaGoals, ...offer.holdsFirmOn, ...offer.learnerObjectives].some((l) =>
-        /\b(offer|sign-on|candidate|hire)/i.test(l),
+        /\b(offer|sign-on|candidate|hire|package|salary|bonus)/i.test(l),
       ),
     ).toBe(true);
   });
@@ -90,6 +97,167 @@ describe('"Draft it for me" from the catalogue', () => {
     expect(figuresIn(RAISE)).toEqual(['$95k']);
     const draft = draftScenario({ description: RAISE }, catalogue);
     expect(draft.holdsFirmOn[0]).toContain('$95k');
+  });
+});
+
+/** Who and what a line can name: a relationship, a body or a thing another scenario's story is about. */
+const NAMED =
+  /\b(manager|boss|direct report|colleague|teammate|flatmate|roommate|landlord|tenant|neighbou?r|client|customer|recruiter|candidate|CEO|CFO|VP|HR|board|investor|partner|doctor|owner|director|team|company|staff|union|agency|store|payment|invoice|refund|card|offer|hire|launch|rota|contract|budget|salary|pay|raise)s?\b/gi;
+
+interface Case {
+  situation: string;
+  /** The other person as the draft should name them. */
+  aiRole: string;
+  /** What would show a line borrowed from another scenario's story. */
+  absent: RegExp[];
+  /** Some goal or objective that speaks of this situation, or the general one that fits any. */
+  fitting: RegExp;
+}
+
+const CASES: Case[] = [
+  {
+    situation:
+      'On Thursday I ask my manager Dana for a raise to $95k; she said the budget is tight this year.',
+    aiRole: 'Your manager',
+    absent: [/\b(hire|candidate|offer|start date|new job|his|him|he)\b/i],
+    fitting: /\braise|increase|performance\b/i,
+  },
+  {
+    situation: 'I have to tell my direct report Sam that his last two reports were late and full of errors.',
+    aiRole: 'Your direct report',
+    absent: [/\b(stay|leave|quit|resign|VP|she|her)\b/i],
+    fitting: /\berrors?\b/i,
+  },
+  {
+    situation: 'My flatmate never does his share of the cleaning rota and the kitchen is always a mess.',
+    aiRole: 'Your flatmate',
+    absent: [/\b(payment|date|rent|credit|contribution|customer|she|her)\b/i],
+    fitting: /\b(need|side|fix|again)\b/i,
+  },
+  {
+    situation:
+      'A customer wants a refund for a laptop that arrived broken, but it is past the 30 days return window.',
+    aiRole: 'The customer',
+    absent: [/\b(store credit|card|associate|sofa|he|she)\b/i],
+    fitting: /\b(pressure|need|side|questions)\b/i,
+  },
+  {
+    situation:
+      'My client is 45 days late paying our invoice for the website redesign and keeps promising next week.',
+    aiRole: 'Your client',
+    absent: [/\b(outage|CEO|members|priority client|root cause|ownership)\b/i],
+    fitting: /\b(pay|need|side)\w*/i,
+  },
+  {
+    situation:
+      'My landlord has ignored the broken boiler for three weeks and I want him to fix it this week.',
+    aiRole: 'Your landlord',
+    absent: [/\b(VP|CEO|results|exception|welcome|useful|she|her)\b/i],
+    fitting: /\b(need|side|questions)\b/i,
+  },
+  {
+    situation:
+      'I want to talk to my partner about money: we keep overspending and I want us to set a monthly budget.',
+    aiRole: 'Your partner',
+    absent: [/\b(board|business|the talk|decision criteria|mission|organisation)\b/i],
+    fitting: /\b(financial|money|need|side)\b/i,
+  },
+  {
+    situation: 'A teammate presented my analysis to the director as his own work and took credit for it.',
+    aiRole: 'The teammate',
+    absent: [/\b(customer|authorship|rules|technical|she|her)\b/i],
+    fitting: /\b(role|evidence|request)\b/i,
+  },
+  {
+    situation:
+      'I got a job offer at $120k and want to negotiate a higher base salary with the recruiter before I accept.',
+    aiRole: 'The recruiter',
+    absent: [/\b(already doing|night|union|nurse|truck|step structure)\b/i],
+    fitting: /\b(base salary|salary|terms|offer)\b/i,
+  },
+  {
+    situation:
+      'My doctor keeps rushing our appointments and I want her to take my knee pain seriously and order a scan.',
+    aiRole: 'Your doctor',
+    absent: [/\b(refund|come back|store|card|company|chargeback|associate|he|him|his)\b/i],
+    fitting: /\b(need|side|questions)\b/i,
+  },
+  {
+    situation: 'My neighbour plays loud music until 2am every weekday and I need to ask him to keep it down.',
+    aiRole: 'Your neighbour',
+    absent: [/\b(contribution|technical|edits|sign-in|legal\w*|she|her)\b/i],
+    fitting: /\b(need|side|questions)\b/i,
+  },
+  {
+    situation:
+      'I am cold calling a small bakery owner to sell our inventory software; she has never heard of us.',
+    aiRole: 'The small bakery owner',
+    absent: [/\b(went wrong|apologi\w+|come back|the owner|he|him|his)\b/i],
+    fitting: /\b(sell|need|side|questions)\b/i,
+  },
+  {
+    situation: 'I need to tell my CEO that my team cannot take on the new project without more people.',
+    aiRole: 'Your CEO',
+    absent: [/\b(CEO|layoffs|all-hands|compensation plan|will there be more)\b/i],
+    fitting: /\b(team|options|project)\b/i,
+  },
+  {
+    situation: 'I must explain to the CEO why the product launch slipped by a month.',
+    aiRole: 'The CEO',
+    absent: [/\b(CEO|bridge round|board|deputy)\b/i],
+    fitting: /\b(month|plan|results|launch)\b/i,
+  },
+];
+
+describe('"Draft it for me" reads true for the learner’s own situation', () => {
+  it.each(CASES)('$aiRole: $situation', ({ situation, aiRole, absent, fitting }) => {
+    const draft = draftScenario({ description: situation }, catalogue);
+    const borrowed = [...draft.personaGoals, ...draft.holdsFirmOn, ...draft.learnerObjectives];
+    // The persona after its lead ("Your CEO in this situation."), which names the role as it should.
+    const character = draft.persona.slice(`${aiRole} in this situation. `.length);
+    const all = [draft.title, character, ...borrowed, ...draft.tags];
+
+    expect([draft.userRole, draft.aiRole]).toEqual(['You', aiRole]);
+    expect(draft.persona.startsWith(`${aiRole} in this situation. `)).toBe(true);
+    // The title is the learner's own words, not the closest scenario's.
+    expect(situation.startsWith(draft.title.replace(/…$/, ''))).toBe(true);
+    expect(draft.personaGoals.length).toBeGreaterThanOrEqual(2);
+    expect(draft.learnerObjectives.length).toBeGreaterThanOrEqual(2);
+    expect(draft.holdsFirmOn.length).toBeGreaterThanOrEqual(1);
+    expect(draft.tags.length).toBeGreaterThanOrEqual(2);
+
+    // Nothing that names another story's relationship, role or thing, nor the other person as a third one.
+    for (const line of [...all.slice(1)])
+      for (const pattern of absent) expect([line, pattern.test(line)]).toEqual([line, false]);
+    const own = situation.toLowerCase();
+    for (const line of all.slice(1))
+      for (const named of line.match(NAMED) ?? [])
+        expect([
+          line,
+          own.includes(
+            named
+              .toLowerCase()
+              .replace(/s$/, '')
+              .replace(/roommate|housemate/, 'flatmate'),
+          ),
+        ]).toEqual([line, true]);
+    for (const line of [...draft.personaGoals, ...draft.holdsFirmOn])
+      expect([line, line.includes(aiRole.replace(/^(Your|The) /, ''))]).toEqual([line, false]);
+
+    // Something that speaks of this conversation.
+    expect(borrowed.some((line) => fitting.test(line))).toBe(true);
+  });
+
+  it('tells a borrowed line in the situation’s pronoun, or "they" when it has none', () => {
+    expect(inPronoun('Show that she cares about the job', 'he')).toBe('Show that he cares about the job');
+    expect(inPronoun('Agree on a follow-up if she cannot approve it now', 'they')).toBe(
+      'Agree on a follow-up if they cannot approve it now',
+    );
+    expect(inPronoun('Make clear she is within her rights', 'they')).toBe(
+      'Make clear they are within their rights',
+    );
+    expect(inPronoun('Give her a clear answer', 'he')).toBe('Give him a clear answer');
+    expect(inPronoun("Feels he's being blamed", 'they')).toBe("Feels they're being blamed");
   });
 });
 
