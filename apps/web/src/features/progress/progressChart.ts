@@ -68,3 +68,22 @@ export function progressChartOptions(records: readonly ProgressRecord[], theme: 
     })),
   };
 }
+
+/** The progress chart over attempts rather than dates: each point labelled as the caller names it. */
+export function attemptsOverTimeOptions(
+  records: readonly ProgressRecord[],
+  labels: readonly string[],
+  description: string,
+  theme: ChartTheme,
+): Options {
+  const options = progressChartOptions(records, theme);
+  return {
+    ...options,
+    accessibility: { ...options.accessibility, description },
+    xAxis: {
+      ...(options.xAxis as object),
+      categories: [...labels],
+      title: { text: 'Attempt', style: { color: theme.muted } },
+    },
+  };
+}

@@ -184,6 +184,8 @@ export interface DashboardAnswers {
   challenges: Answer;
   claim: Answer;
   progress: Answer;
+  /** GET /api/user/sessions: the progress chart reads which scenario each scored session practised. */
+  sessions: Answer;
   /** GET /api/user/settings: the gamification panel reads the Settings → Gamification toggles. */
   settings: Answer;
   streak: Answer;
@@ -202,6 +204,7 @@ export const defaultAnswers: DashboardAnswers = {
   challenges: dailyChallenges,
   claim: (request: Request) => json({ error: `unexpected ${request.method}` }, 500),
   progress: [],
+  sessions: [],
   settings: testSettings,
   streak: streakStatus,
   buyFreeze: (request: Request) => json({ error: `unexpected ${request.method}` }, 500),
@@ -218,6 +221,7 @@ const ROUTES: Array<[method: string, path: RegExp, key: keyof DashboardAnswers]>
   ['GET', /^\/api\/gamification\/daily-challenges$/, 'challenges'],
   ['POST', /^\/api\/gamification\/claim-daily-challenge$/, 'claim'],
   ['GET', /^\/api\/user\/progress\/[^/]+$/, 'progress'],
+  ['GET', /^\/api\/user\/sessions$/, 'sessions'],
   ['GET', /^\/api\/user\/settings$/, 'settings'],
   ['GET', /^\/api\/gamification\/streak$/, 'streak'],
   ['POST', /^\/api\/gamification\/streak-freezes$/, 'buyFreeze'],

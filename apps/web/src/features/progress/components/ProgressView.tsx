@@ -1,11 +1,12 @@
 import type { ProgressRecord } from '@parley/contracts';
 import { ErrorText, LoadingView } from '@parley/web-ui';
-import { useCallback, useId } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { apiErrorMessage } from '../../../api/baseApi';
-import { useProgressQuery } from '../../../api/practiceApi';
+import { useListSessionsQuery, useProgressQuery } from '../../../api/practiceApi';
 import type { ChartTheme } from '../chartTheme';
 import { progressChartOptions } from '../progressChart';
 import { formatChange, sessionsCompletedCaption, summarizeProgress } from '../progressStats';
+import { progressByScenario, scenarioChartOptions, scenarioOptionLabel } from '../scenarioProgress';
 import { LazyChart } from './LazyChart';
 import './ProgressView.css';
 
@@ -15,7 +16,16 @@ export const PROGRESS_TEXTS = {
   averageTitle: 'Your Average Performance',
   chartTitle: 'Progress Over Time',
   loading: 'Loading your progress...',
+  scenarioLabel: 'Show',
+  allScenarios: 'All scenarios',
+  scenariosLoading: 'Loading your scenarios...',
+  noScenarios: 'Your scored sessions will be listed here by scenario.',
+  oneAttempt: 'Practise this scenario again to see how your attempts compare.',
 } as const;
+
+/** The caption under one scenario's chart. */
+export const scenarioCaption = (count: number, title: string) =>
+  `${count} ${count === 1 ? 'attempt' : 'attempts'} of ${title}`;
 
 /** The dashboard's progress view (spec section 2): averages, change since the first session and a chart. */
 export function ProgressView({ userId }: { userId: string }) {
@@ -46,7 +56,25 @@ export function ProgressView({ userId }: { userId: string }) {
 function ProgressDetails({ records }: { records: ProgressRecord[] }) {
   const averageHeading = useId();
   const chartHeading = useId();
-  const buildChart = useCallback((theme: ChartTheme) => progressChartOptions(records, theme), [records]);
+  const pickerHint = useId();
+  const sessions = useListSessionsQuery();
+  const scenarios = useMemo(() => progressByScenario(records, sessions.data ?? []), [records, sessions.data]);
+  const [scenarioId, setScenarioId] = useState('');
+  const picked = scenarios.find((s) => s.scenarioId === scenarioId);
+  const buildChart = useCallback(
+    (theme: ChartTheme) =>
+      picked ? scenarioChartOptions(picked, theme) : progressChartOptions(records, theme),
+    [records, picked],
+  );
+  const hint = sessions.isLoading
+    ? PROGRESS_TEXTS.scenariosLoading
+    : sessions.isError
+      ? null
+      : scenarios.length === 0
+        ? PROGRESS_TEXTS.noScenarios
+        : picked?.records.length === 1
+          ? PROGRESS_TEXTS.oneAttempt
+          : null;
 
   return (
     <>
@@ -75,10 +103,47 @@ function ProgressDetails({ records }: { records: ProgressRecord[] }) {
         </ul>
       </section>
       <section className="pw-card progress-view__chart" aria-labelledby={chartHeading}>
-        <h2 id={chartHeading}>{PROGRESS_TEXTS.chartTitle}</h2>
+        <div className="progress-view__chart-head">
+          <h2 id={chartHeading}>{PROGRESS_TEXTS.chartTitle}</h2>
+          <label className="progress-view__scenario">
+            <span>{PROGRESS_TEXTS.scenarioLabel}</span>
+            <select
+              className="pw-input"
+              value={picked ? picked.scenarioId : ''}
+              disabled={scenarios.length === 0}
+              aria-busy={sessions.isLoading || undefined}
+              aria-describedby={hint ? pickerHint : undefined}
+              onChange={(event) => setScenarioId(event.target.value)}
+            >
+              <option value="">{PROGRESS_TEXTS.allScenarios}</option>
+              {scenarios.map((s) => (
+                <option key={s.scenarioId} value={s.scenarioId}>
+                  {scenarioOptionLabel(s)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {hint && (
+          <p id={pickerHint} className="pw-muted progress-view__scenario-hint" role="status">
+            {hint}
+          </p>
+        )}
+        {sessions.isError && <ErrorText>{apiErrorMessage(sessions.error)}</ErrorText>}
         <figure>
-          <LazyChart build={buildChart} label="Clarity, empathy and persuasion scores per session" />
-          <figcaption className="pw-muted">{sessionsCompletedCaption(records.length)}</figcaption>
+          <LazyChart
+            build={buildChart}
+            label={
+              picked
+                ? `Clarity, empathy and persuasion scores per attempt of ${picked.title}`
+                : 'Clarity, empathy and persuasion scores per session'
+            }
+          />
+          <figcaption className="pw-muted">
+            {picked
+              ? scenarioCaption(picked.records.length, picked.title)
+              : sessionsCompletedCaption(records.length)}
+          </figcaption>
         </figure>
       </section>
     </>
