@@ -1,9 +1,15 @@
 import { Init1763800000000 } from './migrations/1763800000000-init';
 import { Progression1763800000100 } from './migrations/1763800000100-progression';
 import { Habits1763800000200 } from './migrations/1763800000200-habits';
+import { LeaderboardRepairs1763800000300 } from './migrations/1763800000300-leaderboard-repairs';
 
 /** Entities and migrations of the gamification schema, shared by the app and its migrate command. */
 export const gamificationDatabase = {
   entities: [],
-  migrations: [Init1763800000000, Progression1763800000100, Habits1763800000200],
+  migrations: [
+    Init1763800000000,
+    Progression1763800000100,
+    Habits1763800000200,
+    LeaderboardRepairs1763800000300,
+  ],
 };

@@ -4,6 +4,7 @@ import { assertIdentifier } from '@parley/server-database';
 import type { MessageBus, ReceivedMessage, Subscription } from './message-bus';
 import { messagingMetrics } from './messaging.metrics';
 import { deadLetterTopicFor, topicFor } from './topics';
+import { isTransientError } from './transient-error';
 
 export type EventHandler<T extends EventType = EventType> = (
   event: DomainEvent<T>,
@@ -16,9 +17,15 @@ export interface EventConsumerOptions {
   schema: string;
   topicPrefix: string;
   handlers: Partial<{ [T in EventType]: EventHandler<T> }>;
-  /** Attempts before an event that keeps failing goes to the dead-letter topic. */
+  /**
+   * Attempts before an event that keeps failing goes to the dead-letter topic. Failures that say nothing
+   * about the event (the database restarting or unreachable: `isTransientError`) do not count: they are
+   * retried until they pass, holding the partition, so an outage never sends good events to the DLT.
+   */
   maxAttempts?: number;
   retryDelayMs?: number;
+  /** The longest wait between retries of a transient failure. */
+  maxRetryDelayMs?: number;
   log?: (level: 'error' | 'warn' | 'info', message: string, extra?: Record<string, unknown>) => void;
 }
 
@@ -31,6 +38,7 @@ export interface EventConsumerOptions {
 export class EventConsumer {
   private subscription?: Subscription;
   private handling = 0;
+  private stopping = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -68,8 +76,11 @@ export class EventConsumer {
   }
 
   async stop(): Promise<void> {
+    // A handler waiting out an outage gives up; its offset is not committed, so the event comes again.
+    this.stopping = true;
     await this.subscription?.stop();
     this.subscription = undefined;
+    this.stopping = false;
   }
 
   /** Handles one delivered record. Public so tests can drive it without a broker round trip. */
@@ -88,7 +99,13 @@ export class EventConsumer {
       return;
     }
     const maxAttempts = this.options.maxAttempts ?? 5;
-    for (let attempt = 1; ; attempt++) {
+    const delay = (n: number) =>
+      Math.min(
+        this.options.maxRetryDelayMs ?? 5000,
+        (this.options.retryDelayMs ?? 200) * 2 ** Math.min(n - 1, 10),
+      );
+    let transient = 0;
+    for (let attempt = 1; ;) {
       try {
         const applied = await this.applyOnce(event, handler);
         messagingMetrics.consumed.inc({
@@ -98,6 +115,22 @@ export class EventConsumer {
         });
         return;
       } catch (error) {
+        if (isTransientError(error)) {
+          if (this.stopping) throw error;
+          transient += 1;
+          if (transient === 1 || transient % 20 === 0) {
+            this.options.log?.('warn', 'event handler could not reach a server, retrying until it can', {
+              group: this.options.group,
+              eventId: event.id,
+              type: event.type,
+              retries: transient,
+              err: (error as Error).message,
+            });
+          }
+          await new Promise((r) => setTimeout(r, delay(transient)));
+          await message.heartbeat?.().catch(() => undefined);
+          continue;
+        }
         if (attempt >= maxAttempts) {
           await this.deadLetter(message, 'handler-failed', error);
           return;
@@ -109,7 +142,9 @@ export class EventConsumer {
           attempt,
           err: (error as Error).message,
         });
-        await new Promise((r) => setTimeout(r, (this.options.retryDelayMs ?? 200) * 2 ** (attempt - 1)));
+        await new Promise((r) => setTimeout(r, delay(attempt)));
+        await message.heartbeat?.().catch(() => undefined);
+        attempt += 1;
       }
     }
   }

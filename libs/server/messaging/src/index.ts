@@ -7,5 +7,6 @@ export * from './outbox-relay';
 export * from './event-consumer';
 export * from './create-event';
 export * from './topics';
+export * from './transient-error';
 export * from './messaging.metrics';
 export * from './messaging.module';

@@ -123,6 +123,7 @@ export class KafkaMessageBus implements MessageBus {
       topic: string,
       partition: number,
       message: { offset: string; key: Buffer | null; value: Buffer | null; headers?: IHeaders },
+      heartbeat: () => Promise<void>,
     ) => {
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(message.headers ?? {})) {
@@ -135,15 +136,16 @@ export class KafkaMessageBus implements MessageBus {
         key: message.key?.toString() ?? '',
         value: message.value?.toString() ?? '',
         headers,
+        heartbeat,
       });
     };
     await consumer.run({
       autoCommit: true,
       partitionsConsumedConcurrently: 1,
-      eachMessage: async ({ topic, partition, message }) => {
+      eachMessage: async ({ topic, partition, message, heartbeat }) => {
         inFlight += 1;
         try {
-          await handleOne(topic, partition, message);
+          await handleOne(topic, partition, message, heartbeat);
           handled.set(`${topic}:${partition}`, {
             topic,
             partition,

@@ -12,6 +12,8 @@ export interface BusMessage {
 export interface ReceivedMessage extends BusMessage {
   partition: number;
   offset: string;
+  /** Tells the broker the consumer is alive while one message takes long (a handler waiting out an outage). */
+  heartbeat?: () => Promise<void>;
 }
 
 export interface SubscribeOptions {

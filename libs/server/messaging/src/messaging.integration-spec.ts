@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { createServiceDataSource } from '@parley/server-database';
 import {
   createTestSchema,
+  freePorts,
   TcpProxy,
   testEnv,
   uniqueTopicPrefix,
@@ -254,6 +255,57 @@ describe('event backbone against the real Kafka broker and PostgreSQL', () => {
     ]);
     expect(inbox).toHaveLength(0);
     expect((await effects()).some((e) => e.event_id === event.id)).toBe(false);
+  });
+
+  // Found by the chaos bench (bench/chaos.bench.ts): a PostgreSQL restart outlasted the bounded retries and
+  // sent good events to the dead-letter topic, where their XP was lost.
+  it('holds an event while the database is unreachable, however long, and applies it once it is back', async () => {
+    const pgPort = Number(new URL(testEnv.databaseUrl).port || 5432);
+    const [proxyPort] = await freePorts(1);
+    const proxy = new TcpProxy(proxyPort!, { host: '127.0.0.1', port: pgPort });
+    await proxy.up();
+    const url = new URL(testEnv.databaseUrl);
+    url.port = String(proxyPort);
+    const cutOff = createServiceDataSource({ url: url.toString(), schema: schema.name });
+    await cutOff.initialize();
+    const group = `${prefix}outage`;
+    let calls = 0;
+    const consumer = new EventConsumer(cutOff, bus, {
+      group,
+      schema: schema.name,
+      topicPrefix: prefix,
+      maxAttempts: 3,
+      retryDelayMs: 5,
+      maxRetryDelayMs: 100,
+      handlers: {
+        'identity.user-deleted': async (event, manager) => {
+          calls += 1;
+          await manager.query(
+            `INSERT INTO "${schema.name}".effects (event_id, handled_by) VALUES ($1, 'outage')`,
+            [event.id],
+          );
+        },
+      },
+    });
+    cleanups.push(
+      () => cutOff.destroy(),
+      () => proxy.down(),
+      () => consumer.stop(),
+    );
+    const dead = await watchDeadLetters(group);
+    await consumer.start();
+
+    await proxy.down();
+    const event = userDeleted();
+    await publishDirectly(event);
+    // Far more than 3 attempts' worth of time with the database away.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect((await effects()).some((e) => e.event_id === event.id)).toBe(false);
+    await proxy.up();
+
+    await waitFor(async () => (await effects()).some((e) => e.event_id === event.id), 60_000);
+    expect(calls).toBe(1);
+    expect(dead).toHaveLength(0);
   });
 
   async function watchDeadLetters(group: string): Promise<ReceivedMessage[]> {

@@ -2,11 +2,14 @@ import net from 'node:net';
 
 /**
  * A TCP forwarder on 127.0.0.1 that a test can take down and bring back, to cut a client off from a real
- * server (Kafka, PostgreSQL, Redis) the way an outage or a partition would, without stopping the server.
+ * server (Kafka, PostgreSQL, Redis) the way an outage or a partition would, without stopping the server;
+ * or stall, to hold every byte while the connections stay open, as a network pause does (no reset, no
+ * error: the client only sees its requests time out).
  */
 export class TcpProxy {
   private server?: net.Server;
   private readonly sockets = new Set<net.Socket>();
+  private stalled = false;
 
   constructor(
     readonly listenPort: number,
@@ -31,12 +34,32 @@ export class TcpProxy {
       }
       client.pipe(upstream);
       upstream.pipe(client);
+      if (this.stalled) {
+        client.pause();
+        upstream.pause();
+      }
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(this.listenPort, '127.0.0.1', () => resolve());
     });
     this.server = server;
+  }
+
+  get isStalled(): boolean {
+    return this.stalled;
+  }
+
+  /** Holds every byte in both directions, on open connections and new ones, until `resume`. */
+  stall(): void {
+    this.stalled = true;
+    for (const s of this.sockets) s.pause();
+  }
+
+  /** Lets the held bytes and everything after them through. */
+  resume(): void {
+    this.stalled = false;
+    for (const s of this.sockets) s.resume();
   }
 
   /** Stops listening and cuts every open connection, like the server going away. */

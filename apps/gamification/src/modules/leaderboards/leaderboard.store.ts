@@ -24,6 +24,19 @@ export class LeaderboardStore {
     return `${this.namespace}:leaderboard-keys`;
   }
 
+  /** Written when a rebuild finished: a Redis that restarted empty (or was flushed) has lost it. */
+  private get builtKey(): string {
+    return `${this.namespace}:leaderboards-built`;
+  }
+
+  async isBuilt(): Promise<boolean> {
+    return (await this.redis.exists(this.builtKey)) === 1;
+  }
+
+  async markBuilt(at: Date): Promise<void> {
+    await this.redis.set(this.builtKey, at.toISOString());
+  }
+
   /** Puts one user's scores on the boards of the given buckets; a score of 0 takes them off. */
   async write(userId: string, entries: Array<{ bucket: Bucket; scores: Scores }>): Promise<void> {
     if (entries.length === 0) return;

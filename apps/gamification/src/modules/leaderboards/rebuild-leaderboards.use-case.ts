@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { queryRows } from '@parley/server-database';
 import { CATEGORY_ORDER, currentBuckets } from './leaderboard-buckets';
 import { LeaderboardScores } from './leaderboard-scores.repository';
 import type { LeaderboardStore } from './leaderboard.store';
@@ -23,8 +24,22 @@ export class RebuildLeaderboardsUseCase {
     private readonly store: LeaderboardStore,
   ) {}
 
-  async execute(now: Date = new Date()): Promise<RebuildReport> {
+  /**
+   * With `onlyIfLost`, for the repair loop of every replica: nothing happens unless the boards are gone
+   * (Redis restarted empty) and no other replica is rebuilding them right now; then null.
+   */
+  async execute(now?: Date): Promise<RebuildReport>;
+  async execute(now: Date | undefined, options: { onlyIfLost: true }): Promise<RebuildReport | null>;
+  async execute(now: Date = new Date(), options?: { onlyIfLost: true }): Promise<RebuildReport | null> {
+    if (options?.onlyIfLost && (await this.store.isBuilt())) return null;
     return this.dataSource.transaction(async (manager) => {
+      if (options?.onlyIfLost) {
+        const [lock] = await queryRows<{ locked: boolean }>(
+          manager,
+          `SELECT pg_try_advisory_xact_lock(hashtext('leaderboards-rebuild:' || current_schema())) AS locked`,
+        );
+        if (!lock?.locked || (await this.store.isBuilt())) return null;
+      }
       await manager.query(`LOCK TABLE players IN SHARE MODE`);
       const deletedKeys = await this.store.clear();
       let players = 0;
@@ -35,6 +50,7 @@ export class RebuildLeaderboardsUseCase {
         await this.store.fill(bucket, rows);
         boards += CATEGORY_ORDER.length;
       }
+      await this.store.markBuilt(now);
       return { players, boards, deletedKeys };
     });
   }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { GetLeaderboardUseCase } from '../leaderboards/get-leaderboard.use-case';
 import { Leaderboards } from '../leaderboards/leaderboards';
+import { LeaderboardRepairScheduler } from '../leaderboards/leaderboard-repair.scheduler';
 import { DailyChallengesRepository } from './daily-challenges.repository';
 import { GamificationRpcController } from './gamification.rpc-controller';
 import { AwardXpWhenSessionCompletedListener } from './listeners/award-xp-when-session-completed.listener';
@@ -37,6 +38,7 @@ import { ListDailyChallengesUseCase } from './use-cases/list-daily-challenges.us
     SettleLeaguesUseCase,
     LeagueSettlementScheduler,
     Leaderboards,
+    LeaderboardRepairScheduler,
     PlayersRepository,
     PlayerProgress,
     DailyChallengesRepository,
