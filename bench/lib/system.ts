@@ -70,6 +70,13 @@ export interface BenchSystem {
   sql<T = Record<string, unknown>>(service: ServiceName, text: string, params?: unknown[]): Promise<T[]>;
   /** The process of one app, e.g. for its CPU. */
   app(name: AppName): BenchProcess;
+  /**
+   * Kills one app's process at once (SIGKILL by default: no shutdown hook, no last flush), as a crash or an
+   * OOM kill would; resolves when it is gone.
+   */
+  kill(name: string, signal?: NodeJS.Signals): Promise<void>;
+  /** Starts a killed (or exited) app again with the same settings and waits until it answers `/health/ready`. */
+  restart(name: string, timeoutMs?: number): Promise<void>;
 }
 
 async function withDb<T>(databaseUrl: string, fn: (client: import('pg').Client) => Promise<T>): Promise<T> {
@@ -201,9 +208,16 @@ export function createBenchSystem(options: BenchSystemOptions): BenchSystem {
   let kafkaTouched = false;
   let stopping: Promise<void> | undefined;
   const balancers: Array<{ close(): Promise<void> }> = [];
+  /** Each app's variables and its readiness URL, for a restart. */
+  const launched = new Map<string, { env: Record<string, string>; readyUrl: string }>();
 
   /** `name` is the app, or one of its replicas (`sessions-2`): the same build. */
   const startApp = (name: string, env: Record<string, string>) => {
+    const port = env.PORT ?? env.HTTP_PORT;
+    launched.set(name, {
+      env,
+      readyUrl: `http://127.0.0.1:${port}${name.startsWith('gateway') ? '/api/health' : '/health/ready'}`,
+    });
     const build = name.replace(/-\d+$/, '');
     const app = startNodeProcess(name, join(ROOT, 'dist', 'apps', build, 'src', 'main.js'), env, {
       cwd: ROOT,
@@ -365,6 +379,32 @@ export function createBenchSystem(options: BenchSystemOptions): BenchSystem {
       const found = processes.find((p) => p.name === name);
       if (!found) throw new Error(`no app ${name}`);
       return found;
+    },
+
+    async kill(name, signal = 'SIGKILL') {
+      const target = system.app(name as AppName);
+      if (target.exited()) return;
+      const gone = new Promise<void>((resolve) => target.child.once('exit', () => resolve()));
+      target.child.kill(signal);
+      await gone;
+    },
+
+    async restart(name, timeoutMs = 90_000) {
+      const settings = launched.get(name);
+      if (!settings) throw new Error(`no app ${name}`);
+      const index = processes.findIndex((p) => p.name === name);
+      if (index >= 0 && !processes[index]!.exited()) throw new Error(`${name} is still running`);
+      if (index >= 0) processes.splice(index, 1);
+      const app = startApp(name, settings.env);
+      await waitUntil(
+        `${name} ready again`,
+        async () => (await get(settings.readyUrl, {}, 4000)).status === 200,
+        {
+          timeoutMs,
+          intervalMs: 200,
+          abort: () => (app.exited() ? `${name} exited:\n${app.tail(3000)}` : undefined),
+        },
+      );
     },
   };
   return system;
