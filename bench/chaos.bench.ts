@@ -49,7 +49,7 @@ import {
 } from './lib/harness.ts';
 import { checkInvariants } from './lib/chaos-invariants.ts';
 import { PrivateKafka, PrivatePostgres, PrivateRedis, libfaketime } from './lib/private-servers.ts';
-import { createUser, startBenchSystem, type BenchSystem, type BenchUser } from './lib/system.ts';
+import { createUser, silenceKafkajsTimeoutWarning, startBenchSystem, type BenchUser } from './lib/system.ts';
 
 const require = createRequire(import.meta.url);
 const { Kafka, logLevel } = require('kafkajs') as typeof import('kafkajs');
@@ -151,6 +151,8 @@ interface Fault {
   at: number;
   startMs?: number;
   endMs?: number;
+  /** Sessions completed when it actually began (the load may have run ahead of a long fault before). */
+  began?: number;
   /** When every session completed before the fault ended had its XP again. */
   recoveredMs?: number;
   note?: string;
@@ -242,6 +244,7 @@ await runBench({ name: 'chaos', deadlineMs: (600 + SESSIONS * 0.25 + SETTLE_S) *
     `schedule: ${faults.map((f) => `${f.kind}@${f.at}`).join(', ') || 'no faults'}; ${round(rate, 1)} sessions/s`,
   );
 
+  silenceKafkajsTimeoutWarning();
   const producer = new Kafka({
     clientId: 'bench-chaos',
     brokers: [kafka.brokers],
@@ -396,6 +399,7 @@ await runBench({ name: 'chaos', deadlineMs: (600 + SESSIONS * 0.25 + SETTLE_S) *
     for (const fault of faults) {
       while (completed < fault.at && !loadDone) await sleep(100);
       fault.startMs = Date.now();
+      fault.began = completed;
       ctx.log(`fault ${fault.kind} at ${completed} sessions`);
       await runFault(fault);
       fault.endMs = Date.now();
@@ -474,13 +478,14 @@ await runBench({ name: 'chaos', deadlineMs: (600 + SESSIONS * 0.25 + SETTLE_S) *
   const loadSeconds = (Date.now() - loadStarted) / 1000;
   ctx.log(`load done: ${completed} sessions in ${loadSeconds.toFixed(1)} s; waiting for the faults to end`);
   await faultRunner;
-  const lastFaultEnd = Math.max(0, ...faults.map((f) => f.endMs ?? 0));
+  // Settling starts when the last fault is over and the last session completed, whichever is later.
+  const quietFrom = Math.max(Date.now(), ...faults.map((f) => f.endMs ?? 0));
   const settledAt = await waitCaughtUp(SETTLE_S * 1000);
-  const settleSeconds = settledAt === undefined ? undefined : Math.max(0, settledAt - lastFaultEnd) / 1000;
+  const settleSeconds = settledAt === undefined ? undefined : Math.max(0, settledAt - quietFrom) / 1000;
   ctx.log(
     settledAt === undefined
       ? `NOT settled within ${SETTLE_S} s`
-      : `settled ${settleSeconds?.toFixed(1)} s after the last fault`,
+      : `settled ${settleSeconds?.toFixed(1)} s after the last fault and the last session`,
   );
 
   /* ---------- invariants ---------- */
@@ -512,11 +517,12 @@ await runBench({ name: 'chaos', deadlineMs: (600 + SESSIONS * 0.25 + SETTLE_S) *
   const ok = settledAt !== undefined && result.lost === 0 && result.duplicated === 0 && result.wrong === 0;
   console.log(
     `\n${table([
-      ['fault', 'at session', 'seconds', 'note'],
+      ['fault', 'at session', 'lasted s', 'recovered after s', 'note'],
       ...faults.map((f) => [
         f.kind,
-        String(f.at),
+        String(f.began ?? f.at),
         (((f.endMs ?? 0) - (f.startMs ?? 0)) / 1000).toFixed(1),
+        f.recoveredMs === undefined ? 'NOT' : ((f.recoveredMs - (f.startMs ?? 0)) / 1000).toFixed(1),
         f.note ?? '',
       ]),
     ])}\n`,
@@ -528,7 +534,7 @@ await runBench({ name: 'chaos', deadlineMs: (600 + SESSIONS * 0.25 + SETTLE_S) *
       ['sessions acknowledged to learners', String(acked.size)],
       ['requests retried by the learners (faults answered)', String(retries)],
       [
-        'settle time after the last fault (s)',
+        'settle time after the last fault and session (s)',
         settleSeconds === undefined ? 'NOT SETTLED' : settleSeconds.toFixed(1),
       ],
       [
@@ -554,7 +560,10 @@ await runBench({ name: 'chaos', deadlineMs: (600 + SESSIONS * 0.25 + SETTLE_S) *
     schedule: faults.map((f) => ({
       kind: f.kind,
       at: f.at,
+      began: f.began,
       seconds: round(((f.endMs ?? 0) - (f.startMs ?? 0)) / 1000, 1),
+      recoveredAfterSeconds:
+        f.recoveredMs === undefined ? null : round((f.recoveredMs - (f.startMs ?? 0)) / 1000, 1),
       note: f.note,
     })),
     loadSeconds: round(loadSeconds, 1),

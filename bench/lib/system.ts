@@ -134,10 +134,15 @@ async function runToCompletion(
   }
 }
 
-async function deleteKafkaTopicsAndGroups(brokers: string, prefix: string): Promise<string> {
-  const { Kafka, logLevel } = require('kafkajs') as typeof import('kafkajs');
-  // kafkajs's admin sets a timer with a negative delay on Node 24 (harmless: Node runs it after 1 ms);
-  // keep that one warning out of the bench's output.
+let kafkajsWarningSilenced = false;
+
+/**
+ * kafkajs sets timers with a negative delay on Node 24 (harmless: Node runs them after 1 ms); keeps that one
+ * warning out of a bench's output, for the rest of the process.
+ */
+export function silenceKafkajsTimeoutWarning(): void {
+  if (kafkajsWarningSilenced) return;
+  kafkajsWarningSilenced = true;
   const emitWarning = process.emitWarning;
   process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
     const name =
@@ -145,6 +150,11 @@ async function deleteKafkaTopicsAndGroups(brokers: string, prefix: string): Prom
     if (name === 'TimeoutNegativeWarning') return;
     (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
   }) as typeof process.emitWarning;
+}
+
+async function deleteKafkaTopicsAndGroups(brokers: string, prefix: string): Promise<string> {
+  const { Kafka, logLevel } = require('kafkajs') as typeof import('kafkajs');
+  silenceKafkajsTimeoutWarning();
   const admin = new Kafka({
     clientId: 'bench-clean-up',
     brokers: brokers.split(','),
@@ -163,7 +173,6 @@ async function deleteKafkaTopicsAndGroups(brokers: string, prefix: string): Prom
     return `${topics.length} topics, ${deleted.filter((g) => !g.error).length}/${groups.length} groups`;
   } finally {
     await admin.disconnect();
-    process.emitWarning = emitWarning;
   }
 }
 
