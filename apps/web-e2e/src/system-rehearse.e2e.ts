@@ -295,9 +295,26 @@ describe('issue 20: own scenarios, retry from any turn, compare attempts', { tim
       await page.getByRole('button', { name: 'Try again from here' }).first().waitFor();
     });
 
+    await step('progress-chart-one-scenario', async () => {
+      // The dashboard's progress chart, narrowed to this scenario: one point per attempt.
+      await app.goto('/dashboard');
+      const show = page.getByRole('combobox', { name: /^Show/ });
+      await show
+        .locator('option', { hasText: 'Raise talk with Dana (2 attempts)' })
+        .waitFor({ state: 'attached' });
+      await show.selectOption({ label: 'Raise talk with Dana (2 attempts)' });
+      await page.getByText('2 attempts of Raise talk with Dana').waitFor();
+      // Three skills, a point per attempt each; then the line's drawing animation, for the screenshot.
+      await page.waitForFunction(
+        () => document.querySelectorAll('.progress-view__chart .highcharts-point').length >= 6,
+      );
+      await page.waitForTimeout(1500);
+    });
+
     await step('new-screens-at-360px', async () => {
       await page.setViewportSize({ width: 360, height: 740 });
       for (const path of [
+        '/dashboard',
         '/library',
         '/scenarios/new',
         `/scenarios/${scenarioId}/edit`,
