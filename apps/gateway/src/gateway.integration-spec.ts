@@ -69,6 +69,12 @@ describe('gateway in front of the running services', () => {
   it('keeps its own liveness, readiness and metrics open to probes without a token', async () => {
     for (const path of ['/health/live', '/health/ready', '/metrics'])
       expect((await api(path)).status).toBe(200);
+    // Liveness is answered by Fastify itself, with the headers every answer carries.
+    const live = await api('/health/live', { headers: { 'x-request-id': 'probe-1' } });
+    expect(await live.json()).toEqual({ status: 'up' });
+    expect(live.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(live.headers.get('x-request-id')).toBe('probe-1');
+    expect(live.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('answers a protected route without a token with 401 and the spec text', async () => {

@@ -10,6 +10,7 @@ import { gatewayEnvSchema, loadEnvOrExit } from '@parley/server-config';
 import {
   closeHttp,
   installShutdown,
+  registerLiveness,
   REQUEST_ID_HEADER,
   requestIdFrom,
   ShutdownCoordinator,
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
     logger.warn(`no web build at ${env.WEB_DIST_DIR}: serving the API only`);
   }
 
+  registerLiveness(app);
   await app.init();
   // Body parsing fails before any route or Nest filter runs; Nest would turn those into generic 400s.
   // Registered after init so it replaces Nest's handler: the API answers in its own error shape.

@@ -4,7 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { Logger } from 'nestjs-pino';
 import type { Server, Socket } from 'node:net';
-import { HealthRegistry } from './health';
+import { HealthRegistry, registerLiveness } from './health';
 import { requestIdFrom, REQUEST_ID_HEADER } from './request-context';
 import { RpcErrorFilter } from './rpc';
 import { DrainingTcpServer } from './rpc-server';
@@ -49,6 +49,7 @@ export async function runService(
   const rpc = new DrainingTcpServer({ host: options.RPC_HOST, port: options.RPC_PORT });
   app.connectMicroservice<MicroserviceOptions>({ strategy: rpc }, { inheritAppConfig: true });
   await app.startAllMicroservices();
+  registerLiveness(app);
   // RPC replies are small and streamed piece by piece: without TCP_NODELAY, Nagle's algorithm and delayed
   // ACKs hold pieces back ~40 ms.
   rpc.unwrap<Server>().on('connection', (socket: Socket) => socket.setNoDelay(true));

@@ -1,5 +1,25 @@
 import { Controller, Get, HttpStatus, Injectable, Res, SetMetadata } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ServiceHealth } from '@parley/contracts';
+
+export const LIVENESS_PATH = '/health/live';
+
+/**
+ * GET /health/live, answered by Fastify itself rather than through Nest: liveness says only that the
+ * process serves HTTP, so it must not depend on what a Nest route runs first (the request logger, the
+ * rate limiter and its Redis, guards, interceptors) — a probe that fails because Redis is slow restarts a
+ * healthy pod. It also costs a fifth of a Nest route (bench/README.md, scenario d). Fastify's own hooks
+ * (security headers, CORS, the request id header) still apply. Call before the app listens.
+ */
+export function registerLiveness(app: NestFastifyApplication): void {
+  const body = JSON.stringify({ status: 'up' });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .get(LIVENESS_PATH, (_request, reply) => {
+      void reply.type('application/json; charset=utf-8').send(body);
+    });
+}
 
 /** Rejects when the component is down; may resolve with a short description shown as `detail`. */
 export type HealthCheck = () => Promise<void | string>;
@@ -60,11 +80,6 @@ interface StatusReply {
 @Public()
 export class HealthController {
   constructor(private readonly registry: HealthRegistry) {}
-
-  @Get('live')
-  live(): { status: 'up' } {
-    return { status: 'up' };
-  }
 
   @Get('ready')
   async ready(@Res() reply: StatusReply): Promise<void> {

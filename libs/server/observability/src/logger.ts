@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { requestContext, requestIdFrom, REQUEST_ID_HEADER } from './request-context';
 
@@ -7,6 +8,8 @@ const QUIET_PATHS = new Set(['/health/live', '/health/ready', '/metrics', '/api/
 /** JSON logs (pino) with the service name and the request id on every line, HTTP or RPC. */
 export function loggerModule(service: string, level: string) {
   return LoggerModule.forRoot({
+    // Liveness is a plain Fastify route (registerLiveness) that never logs; skip the per-request logger.
+    exclude: [{ method: RequestMethod.GET, path: 'health/live' }],
     pinoHttp: {
       name: service,
       level,
