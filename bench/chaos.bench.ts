@@ -495,6 +495,7 @@ await runBench({ name: 'chaos', deadlineMs: (600 + SESSIONS * 0.25 + SETTLE_S) *
     { databaseUrl: pg.url, redisUrl: redis.url, kafkaBrokers: kafka.brokers },
     // Only gamification consumes session-completed: its dead-letter topic must hold every poison message.
     { values: poisonValues, groupsExpected: 1, sent: poisonSent },
+    acked.keys(),
   );
   for (const example of result.examples) ctx.log(example);
   // Lag, outside fault windows: the event applied (gamification's transaction) minus the completion.

@@ -6,10 +6,12 @@
  *
  *   npm run bench:learners     (flags: BENCH_LEARNERS_START, BENCH_LEARNERS_STEP, BENCH_LEARNERS_MAX,
  *                               BENCH_STEP_S, BENCH_TURN_THINK_S, BENCH_PAGE_THINK_S, BENCH_TURNS,
- *                               BENCH_TIPS, BENCH_P95_MS, BENCH_REPLICAS, BENCH_LOG_LEVEL; defaults in
+ *                               BENCH_TIPS, BENCH_P95_MS, BENCH_REPLICAS, BENCH_ACCESS_TOKEN_TTL_S,
+ *                               BENCH_LOG_LEVEL; defaults in
  *                               bench/README.md)
  *
- * One learner: signs in once (password, argon2id in identity), then over and over: the dashboard (summary,
+ * One learner: signs in once (password, argon2id in identity) and, as the web client does, refreshes the
+ * access token a minute before it expires; then over and over: the dashboard (summary,
  * profile, daily scenario, challenges), the library, a scenario's detail, the partner's opening and a new
  * stored session, BENCH_TURNS streamed turns with the turn think time before each (latency: to the first
  * streamed piece, what the learner waits for; the whole reply is read), BENCH_TIPS inline tips, End
@@ -44,6 +46,10 @@ const TIPS = Math.round(numberFromEnv('BENCH_TIPS', 1, 0, 30));
 const P95_MS = numberFromEnv('BENCH_P95_MS', 200, 10, 60_000);
 /** Instances of the gateway and of every service (2: scale-out on one machine, learners split over the gateways). */
 const REPLICAS = Math.round(numberFromEnv('BENCH_REPLICAS', 1, 1, 4));
+/** Identity's access-token lifetime (its default, 15 minutes, unless set): a shorter one exercises refreshes. */
+const ACCESS_TOKEN_TTL_S = process.env.BENCH_ACCESS_TOKEN_TTL_S
+  ? Math.round(numberFromEnv('BENCH_ACCESS_TOKEN_TTL_S', 900, 60, 86_400))
+  : undefined;
 const LOG_LEVEL = logLevelFromEnv();
 const infra = infraFromEnv();
 /** The first seconds of a step (learners still arriving) are not judged. */
@@ -78,7 +84,10 @@ await runBench({ name: 'learners', deadlineMs }, async (ctx) => {
     label: 'learners',
     infra,
     logLevel: LOG_LEVEL,
-    env: { gateway: UNLIMITED_GATEWAY_ENV },
+    env: {
+      gateway: UNLIMITED_GATEWAY_ENV,
+      ...(ACCESS_TOKEN_TTL_S ? { identity: { ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_S) } } : {}),
+    },
     replicas: REPLICAS,
   });
   const passwordHash = await argon2.hash(PASSWORD);
@@ -170,18 +179,40 @@ await runBench({ name: 'learners', deadlineMs }, async (ctx) => {
       passwordHash,
     });
     await sleep(PAGE_THINK_S);
-    const session = await json<{ access_token: string }>(
+    type Tokens = { access_token: string; refresh_token: string; expires_in: number };
+    let auth = await json<Tokens>(
       await timed('sign in', '/auth/v1/token?grant_type=password', {
         from,
         base,
         body: { email: user.email, password: PASSWORD },
       }),
     );
-    const token = session.access_token;
-    const get = (action: string, path: string) =>
-      timed(action, path, { token, from, base }).then((r) => r.text());
-    const post = <T>(action: string, path: string, body: unknown) =>
-      timed(action, path, { token, from, base, body }).then((r) => json<T>(r));
+    let expiresAt = Date.now() + auth.expires_in * 1000;
+    /**
+     * The access token, refreshed a minute before it expires (a run outlasts one token); one refresh at a
+     * time, as the web client does: a refresh token is good for one use.
+     */
+    let refreshing: Promise<void> | undefined;
+    const currentToken = async (): Promise<string> => {
+      if (expiresAt - Date.now() < 60_000) {
+        refreshing ??= (async () => {
+          auth = await json<Tokens>(
+            await timed('refresh token', '/auth/v1/token?grant_type=refresh_token', {
+              from,
+              base,
+              body: { refresh_token: auth.refresh_token },
+            }),
+          );
+          expiresAt = Date.now() + auth.expires_in * 1000;
+        })().finally(() => (refreshing = undefined));
+        await refreshing;
+      }
+      return auth.access_token;
+    };
+    const get = async (action: string, path: string) =>
+      timed(action, path, { token: await currentToken(), from, base }).then((r) => r.text());
+    const post = async <T>(action: string, path: string, body: unknown) =>
+      timed(action, path, { token: await currentToken(), from, base, body }).then((r) => json<T>(r));
     const dashboard = () =>
       Promise.all([
         get('dashboard: summary', '/api/gamification/summary'),
@@ -218,7 +249,7 @@ await runBench({ name: 'learners', deadlineMs }, async (ctx) => {
         await sleep(TURN_THINK_S);
         const line = LINES[t % LINES.length]!;
         messages.push({ sender: 'user', content: line });
-        const reply = await turn(token, from, base, {
+        const reply = await turn(await currentToken(), from, base, {
           session_id: stored.id,
           scenario: { id: scenario.id, title: scenario.title, description: scenario.description },
           messages,

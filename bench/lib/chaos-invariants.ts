@@ -242,6 +242,8 @@ export async function checkInvariants(
   system: BenchSystem,
   infra: { databaseUrl: string; redisUrl: string; kafkaBrokers: string },
   poison: { values: ReadonlySet<string>; groupsExpected: number; sent: number },
+  /** Sessions whose completion the learners were told of (End Session answered). */
+  acknowledged: Iterable<string>,
 ): Promise<InvariantResult> {
   const s = system.schemas;
   const examples: string[] = [];
@@ -292,6 +294,15 @@ export async function checkInvariants(
   let lost = 0;
   let duplicated = 0;
   let wrongEntries = 0;
+  let notCompleted = 0;
+  for (const id of acknowledged) {
+    if (!sessionById.has(id)) {
+      notCompleted += 1;
+      note(
+        `lost: session ${id} was acknowledged to its learner but is not completed in the sessions service`,
+      );
+    }
+  }
   for (const session of sessions) {
     const found = entries.get(session.id) ?? [];
     if (found.length === 0) {
@@ -391,7 +402,7 @@ export async function checkInvariants(
 
   const wrong =
     wrongEntries + wrongXp + wrongCounts + wrongStreaks + wrongBadges + board.wrongEntries + poisonMissing;
-  const totalLost = lost + dead.other + waiting;
+  const totalLost = lost + notCompleted + dead.other + waiting;
   return {
     lost: totalLost,
     duplicated,
@@ -400,6 +411,7 @@ export async function checkInvariants(
     rows: [
       ['completed sessions (sessions service rows)', String(sessions.length)],
       ['learners with sessions', String(byUser.size)],
+      ['completions acknowledged but not completed (lost)', String(notCompleted)],
       ['sessions without their XP entry (lost)', String(lost)],
       ['extra XP entries (duplicated)', String(duplicated)],
       ['XP entries of a wrong amount, learner or session', String(wrongEntries)],

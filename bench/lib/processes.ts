@@ -34,11 +34,12 @@ export function startNodeProcess(
   script: string,
   env: Record<string, string>,
   options: { cwd: string; logFile: string },
+  args: string[] = [],
 ): BenchProcess {
   const fd = openSync(options.logFile, 'a');
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, [...profileArgs(name), script], {
+    child = spawn(process.execPath, [...profileArgs(name), script, ...args], {
       cwd: options.cwd,
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', fd, fd],

@@ -14,7 +14,6 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID } fr
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { calculateJwkThumbprint, exportJWK, SignJWT } from 'jose';
 import { ROOT, type BenchContext, type Infra } from './harness.ts';
@@ -176,33 +175,6 @@ async function deleteKafkaTopicsAndGroups(brokers: string, prefix: string): Prom
   }
 }
 
-/** A round-robin TCP balancer on 127.0.0.1:`port`: each new connection goes to the next backend port. */
-function startBalancer(port: number, backends: number[]): { close(): Promise<void> } {
-  let next = 0;
-  const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    const upstream = connect(backends[next++ % backends.length]!, '127.0.0.1');
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.setNoDelay(true);
-      s.once('close', () => sockets.delete(s));
-      s.on('error', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  server.listen(port, '127.0.0.1');
-  return {
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 export function createBenchSystem(options: BenchSystemOptions): BenchSystem {
   const log = options.log ?? (() => undefined);
   const { infra } = options;
@@ -308,12 +280,16 @@ export function createBenchSystem(options: BenchSystemOptions): BenchSystem {
         SERVICES.forEach((name, i) => startApp(named(name, r), envOf(name, i, r)));
       const rpcUrl = (i: number) => {
         if (replicas === 1) return `tcp://127.0.0.1:${rpc(i)}`;
-        balancers.push(
-          startBalancer(
-            balancerPort(i),
-            Array.from({ length: replicas }, (_, r) => rpc(i, r)),
-          ),
+        // A process of its own (lib/balancer.ts), not the load generator's event loop.
+        const balancer = startNodeProcess(
+          `balancer-${SERVICES[i]}`,
+          join(ROOT, 'bench', 'lib', 'balancer.ts'),
+          {},
+          { cwd: ROOT, logFile: join(options.logDir, `${options.label}-balancer-${SERVICES[i]}.log`) },
+          [String(balancerPort(i)), Array.from({ length: replicas }, (_, r) => rpc(i, r)).join(',')],
         );
+        processes.push(balancer);
+        balancers.push({ close: () => balancer.stop(2000) });
         return `tcp://127.0.0.1:${balancerPort(i)}`;
       };
       const rpcUrls = Object.fromEntries(
