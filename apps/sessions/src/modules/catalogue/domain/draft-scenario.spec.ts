@@ -248,6 +248,21 @@ describe('"Draft it for me" reads true for the learner’s own situation', () =>
     expect(borrowed.some((line) => fitting.test(line))).toBe(true);
   });
 
+  it('gives a learner who serves a customer the server’s aims, not the asker’s', () => {
+    const draft = draftScenario(
+      {
+        description: 'A customer is angry that her order arrived broken and wants a full refund today.',
+        userRole: 'Support agent',
+        aiRole: 'The customer',
+      },
+      catalogue,
+    );
+    // "Say clearly what you need" is the customer's line here; the agent acknowledges and remedies.
+    expect(draft.learnerObjectives).not.toContain('Say clearly what you need and why');
+    expect(draft.personaGoals).not.toContain('Understand exactly what is being asked and why');
+    expect(draft.learnerObjectives.join(' ')).toMatch(/acknowledge|remedy|refund/i);
+  });
+
   it('tells a borrowed line in the situation’s pronoun, or "they" when it has none', () => {
     expect(inPronoun('Show that she cares about the job', 'he')).toBe('Show that he cares about the job');
     expect(inPronoun('Agree on a follow-up if she cannot approve it now', 'they')).toBe(

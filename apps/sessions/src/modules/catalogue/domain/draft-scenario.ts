@@ -460,6 +460,21 @@ const generalObjectives = (other: string) => [
   `Listen to the ${other}'s side and ask open questions`,
   'Agree a concrete next step and when it happens',
 ];
+/**
+ * When the other person is the one being served (a customer, a client, a patient), they are the one who
+ * asks: "say what you need" would be their line, not the learner's.
+ */
+const SERVED = /\b(customer|client|guest|caller|patient|buyer|shopper|passenger|member)s?\b/i;
+const SERVED_GOALS = [
+  'Get the problem put right, quickly',
+  'Be heard and treated fairly',
+  'Not be passed from one person to another',
+];
+const servingObjectives = (other: string) => [
+  'Acknowledge the problem before explaining anything',
+  `Listen to the ${other}'s side and ask open questions`,
+  'Offer a concrete remedy and say when it will happen',
+];
 
 export function draftScenario(
   body: DraftScenarioBody,
@@ -485,6 +500,7 @@ export function draftScenario(
     (fit.other ? `${fit.other.mine ? 'Your' : 'The'} ${fit.other.role}` : 'The other person');
   const userRole = body.userRole?.trim() || 'You';
   const other = fit.other?.role ?? 'the other person';
+  const serving = SERVED.test(`${aiRole} ${fit.other?.role ?? ''}`);
   const atLeast = (lines: string[], general: string[], min: number) => {
     for (const line of general) if (lines.length < min && !lines.includes(line)) lines.push(line);
     return lines;
@@ -515,11 +531,15 @@ export function draftScenario(
     userRole,
     aiRole,
     persona: cut(`${capitalise(aiRole)} in this situation. ${characterFor(sources, kindred, fit)}`, 400),
-    personaGoals: atLeast(borrow(sources, kindred, 'personaGoals', 3, fit, rare), GENERAL_GOALS, 2),
+    personaGoals: atLeast(
+      borrow(sources, kindred, 'personaGoals', 3, fit, rare),
+      serving ? SERVED_GOALS : GENERAL_GOALS,
+      2,
+    ),
     holdsFirmOn: holdsFirmOn.slice(0, 4),
     learnerObjectives: atLeast(
       borrow(sources, kindred, 'learnerObjectives', 3, fit, rare),
-      generalObjectives(other),
+      serving ? servingObjectives(other) : generalObjectives(other),
       2,
     ),
     difficulty: mostCommon(closest.map((s) => s.difficulty)) ?? 'Intermediate',
