@@ -57,7 +57,8 @@ describe('Ask the Coach in the replay', () => {
   it('streams an answer to a suggested question and offers the turn it names as a retry', async () => {
     const fetchMock = stubFetch(routes());
     const coach = await openReplay();
-    expect(within(coach).getByText('No questions yet. Try one of these:')).toBeTruthy();
+    // The thread loads after the section appears: wait for its empty state, not the first render.
+    await within(coach).findByText('No questions yet. Try one of these:');
     fireEvent.click(within(coach).getByRole('button', { name: 'Why was empathy low?' }));
     await within(coach).findByText(/Your empathy was 6\/10/);
     const body = (await requestOf(fetchMock, 'POST /api/chat/coach')!.json()) as {
@@ -81,6 +82,7 @@ describe('Ask the Coach in the replay', () => {
     );
     const coach = await openReplay();
     expect(screen.getByRole('region', { name: 'Your objectives' }).textContent).toContain('Name the number');
+    await within(coach).findByText('No questions yet. Try one of these:');
     fireEvent.change(within(coach).getByLabelText('Your question'), { target: { value: 'How did I do?' } });
     fireEvent.click(within(coach).getByRole('button', { name: 'Ask' }));
     expect((await within(coach).findByRole('alert')).textContent).toBe(
