@@ -24,9 +24,12 @@ export class LeaderboardStore {
     return `${this.namespace}:leaderboard-keys`;
   }
 
-  /** Written when a rebuild finished: a Redis that restarted empty (or was flushed) has lost it. */
+  /**
+   * Written when a rebuild finished: a Redis that restarted empty (or was flushed) has lost it. Not under
+   * `leaderboard*`, which holds only the boards and their index.
+   */
   private get builtKey(): string {
-    return `${this.namespace}:leaderboards-built`;
+    return `${this.namespace}:boards-built`;
   }
 
   async isBuilt(): Promise<boolean> {
