@@ -48,6 +48,7 @@ import {
   table,
 } from './lib/harness.ts';
 import { checkInvariants } from './lib/chaos-invariants.ts';
+import { percentile } from './lib/requests.ts';
 import { PrivateKafka, PrivatePostgres, PrivateRedis, libfaketime } from './lib/private-servers.ts';
 import { createUser, silenceKafkajsTimeoutWarning, startBenchSystem, type BenchUser } from './lib/system.ts';
 
@@ -141,8 +142,6 @@ const LINES = [
   'Our numbers show a 12% drop in churn since the change, so I recommend we keep it and review in six weeks.',
 ];
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Fault {

@@ -33,6 +33,7 @@ import {
   table,
 } from './lib/harness.ts';
 import { cpuSnapshot, cpuUse } from './lib/cpu.ts';
+import { percentile } from './lib/requests.ts';
 import { startBenchSystem, createUser } from './lib/system.ts';
 
 const require = createRequire(import.meta.url);
@@ -51,11 +52,6 @@ interface Scenario {
   id: string;
   category: string;
   locked?: boolean;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 await runBench({ name: 'gamification-lag', deadlineMs: DEADLINE_MS }, async (ctx) => {

@@ -33,7 +33,7 @@ export interface LatencySummary {
 }
 
 /** Nearest-rank percentile of sorted samples. */
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
   return sorted[Math.min(sorted.length, rank) - 1]!;

@@ -449,32 +449,44 @@ export function otherPersonIn(situation: string): string | undefined {
 /** A word in this few catalogue scenarios' goals and objectives belongs to them, not to the learner's. */
 const RARE_AT_MOST = 3;
 
-/** What the other person wants and what the learner aims for, true of any hard conversation. */
-const GENERAL_GOALS = [
-  'Understand exactly what is being asked and why',
-  'Be heard and treated fairly',
-  'Avoid committing to anything not thought through',
-];
-const generalObjectives = (other: string) => [
-  'Say clearly what you need and why',
-  `Listen to the ${other}'s side and ask open questions`,
-  'Agree a concrete next step and when it happens',
-];
 /**
  * When the other person is the one being served (a customer, a client, a patient), they are the one who
  * asks: "say what you need" would be their line, not the learner's.
  */
 const SERVED = /\b(customer|client|guest|caller|patient|buyer|shopper|passenger|member)s?\b/i;
-const SERVED_GOALS = [
-  'Get the problem put right, quickly',
-  'Be heard and treated fairly',
-  'Not be passed from one person to another',
-];
-const servingObjectives = (other: string) => [
-  'Acknowledge the problem before explaining anything',
-  `Listen to the ${other}'s side and ask open questions`,
-  'Offer a concrete remedy and say when it will happen',
-];
+
+/**
+ * What the other person wants and what the learner aims for, true of any hard conversation: when the
+ * learner is the one asking, and when the learner serves the one who asks.
+ */
+const GENERAL_LINES = {
+  asking: {
+    goals: [
+      'Understand exactly what is being asked and why',
+      'Be heard and treated fairly',
+      'Avoid committing to anything not thought through',
+    ],
+    first: 'Say clearly what you need and why',
+    last: 'Agree a concrete next step and when it happens',
+  },
+  serving: {
+    goals: [
+      'Get the problem put right, quickly',
+      'Be heard and treated fairly',
+      'Not be passed from one person to another',
+    ],
+    first: 'Acknowledge the problem before explaining anything',
+    last: 'Offer a concrete remedy and say when it will happen',
+  },
+} as const;
+
+function generalLines(serving: boolean, other: string): { goals: string[]; objectives: string[] } {
+  const lines = GENERAL_LINES[serving ? 'serving' : 'asking'];
+  return {
+    goals: [...lines.goals],
+    objectives: [lines.first, `Listen to the ${other}'s side and ask open questions`, lines.last],
+  };
+}
 
 export function draftScenario(
   body: DraftScenarioBody,
@@ -500,7 +512,7 @@ export function draftScenario(
     (fit.other ? `${fit.other.mine ? 'Your' : 'The'} ${fit.other.role}` : 'The other person');
   const userRole = body.userRole?.trim() || 'You';
   const other = fit.other?.role ?? 'the other person';
-  const serving = SERVED.test(`${aiRole} ${fit.other?.role ?? ''}`);
+  const general = generalLines(SERVED.test(`${aiRole} ${fit.other?.role ?? ''}`), other);
   const atLeast = (lines: string[], general: string[], min: number) => {
     for (const line of general) if (lines.length < min && !lines.includes(line)) lines.push(line);
     return lines;
@@ -531,15 +543,11 @@ export function draftScenario(
     userRole,
     aiRole,
     persona: cut(`${capitalise(aiRole)} in this situation. ${characterFor(sources, kindred, fit)}`, 400),
-    personaGoals: atLeast(
-      borrow(sources, kindred, 'personaGoals', 3, fit, rare),
-      serving ? SERVED_GOALS : GENERAL_GOALS,
-      2,
-    ),
+    personaGoals: atLeast(borrow(sources, kindred, 'personaGoals', 3, fit, rare), general.goals, 2),
     holdsFirmOn: holdsFirmOn.slice(0, 4),
     learnerObjectives: atLeast(
       borrow(sources, kindred, 'learnerObjectives', 3, fit, rare),
-      serving ? servingObjectives(other) : generalObjectives(other),
+      general.objectives,
       2,
     ),
     difficulty: mostCommon(closest.map((s) => s.difficulty)) ?? 'Intermediate',
