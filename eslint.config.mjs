@@ -55,6 +55,29 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The coaching eval judges the engine as a learner meets it: through the providers the service runs
+    // (apps/coaching/src/providers.ts), never the engine's own code (ADR 0025).
+    files: ['apps/coaching-eval/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': 'off',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@parley/builtin-coach', '@parley/builtin-coach/*'],
+              message: 'The eval reaches the engine only through the providers.',
+            },
+            {
+              group: ['**/libs/**', '**/coaching/src/modules/**'],
+              message: 'The eval reaches the engine only through apps/coaching/src/providers.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: [
       '**/*.spec.ts',
       '**/*.integration-spec.ts',

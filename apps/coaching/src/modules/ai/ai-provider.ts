@@ -7,7 +7,7 @@ import type {
   ScenarioDefinition,
   SessionFeedback,
 } from '@parley/contracts';
-import type { CoachQuestionInput } from '../coach/domain/answer-question';
+import type { CoachQuestionInput } from '@parley/builtin-coach';
 
 export interface RoleplayInput {
   scenario: ScenarioDefinition;

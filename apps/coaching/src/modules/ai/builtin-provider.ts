@@ -1,9 +1,13 @@
 import type { InlineCoaching, Message, ScenarioDraft, SessionFeedback } from '@parley/contracts';
-import { answerQuestion, type CoachQuestionInput } from '../coach/domain/answer-question';
-import { coachMessage } from '../feedback/domain/inline-coaching';
-import { scoreTranscript } from '../feedback/domain/score-transcript';
+import {
+  type CoachQuestionInput,
+  answerQuestion,
+  coachMessage,
+  generateOpening,
+  generateReply,
+  scoreTranscript,
+} from '@parley/builtin-coach';
 import { definitionFromChatScenario } from '../coaching/scenario-fallback';
-import { generateOpening, generateReply } from '../roleplay/domain/roleplay-engine';
 import {
   NotConfiguredError,
   type AiProvider,

@@ -1,5 +1,5 @@
 import type { Message } from '@parley/contracts';
-import type { CoachQuestionInput } from '../coach/domain/answer-question';
+import type { CoachQuestionInput } from '@parley/builtin-coach';
 import type { ChatMessage } from './context-window';
 import { numberedLines } from './model-feedback';
 

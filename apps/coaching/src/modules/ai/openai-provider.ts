@@ -41,7 +41,7 @@ import {
   openingRequest,
   roleplaySystemPrompt,
 } from './roleplay-prompt';
-import type { CoachQuestionInput } from '../coach/domain/answer-question';
+import type { CoachQuestionInput } from '@parley/builtin-coach';
 import { coachMessages, retryIndexIn } from './coach-prompt';
 import {
   DRAFT_JSON_SCHEMA,

@@ -1,5 +1,5 @@
 import type { ChatTone, ScenarioDefinition } from '@parley/contracts';
-import { extractFigures } from '../roleplay/domain/figures';
+import { extractFigures } from '@parley/builtin-coach';
 
 /**
  * Every prompt the `openai` provider sends, in one place. Bump PROMPT_VERSION whenever a prompt here

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueueFactory } from '@parley/server-queue';
 import { AI_PROVIDER, type AiProvider } from '../ai/ai-provider';
-import { analyzeSpeech } from '../speech/domain/analyze-speech';
+import { analyzeSpeech } from '@parley/builtin-coach';
 import { analysisQueue } from './analysis.queue';
 
 /** The worker side of the analysis queue (started only where RUN_WORKERS is on). */

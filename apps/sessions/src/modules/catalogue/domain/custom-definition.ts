@@ -1,5 +1,5 @@
 import type { CustomScenarioBody, ScenarioDefinition } from '@parley/contracts';
-import { closestScenarios, cut, draftScenario } from './draft-scenario';
+import { closestScenarios, cut, draftScenario } from '@parley/builtin-coach';
 
 /** Words that start a sentence rather than name a person. */
 const NOT_NAMES = new Set(

@@ -16,7 +16,7 @@ import type { Caller } from '../../rpc-caller';
 import { loadCatalogue } from '../catalogue.data';
 import { CustomScenariosRepository } from '../custom-scenarios.repository';
 import { customDefinition } from '../domain/custom-definition';
-import { draftScenario } from '../domain/draft-scenario';
+import { draftScenario } from '@parley/builtin-coach';
 
 let catalogue: ScenarioDefinition[] | undefined;
 /** The catalogue's definitions, read from the data files once: what drafts and defaults draw on. */

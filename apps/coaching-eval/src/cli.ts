@@ -1,0 +1,147 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CHAT_TONES, type ChatTone } from '@parley/contracts';
+import { type AiProvider, BuiltinProvider, OpenAiProvider } from '../../coaching/src/providers';
+import { loadCatalogue, pickScenarios } from './catalogue';
+import { formatAgreement, labelAgreement } from './labelled';
+import { formatToneBehaviour, toneBehaviour } from './tone-behaviour';
+import { LEARNER_KINDS, type LearnerKind } from './learners';
+import { formatConversation, formatTables, runEval, type Conversation } from './run-eval';
+
+/**
+ * npm run eval:coaching [-- --provider builtin|openai --base-url URL --model NAME --api-key KEY
+ *                           --per-category N --tones friendly,neutral,tough --learners strong,vague
+ *                           --scenario ID --dump DIR --retries N --retry-wait-ms MS --context-tokens N
+ *                           --no-labelled]
+ *
+ * Plays the scripted learners against the provider and prints pass rates per check, category, tone and
+ * learner. It exits non-zero only when the run itself fails, so models can be compared with it.
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    allowNegative: true,
+    options: {
+      provider: { type: 'string', default: 'builtin' },
+      'base-url': { type: 'string' },
+      model: { type: 'string', default: 'gpt-4o-mini' },
+      'api-key': { type: 'string' },
+      'per-category': { type: 'string', default: '2' },
+      tones: { type: 'string' },
+      learners: { type: 'string' },
+      scenario: { type: 'string' },
+      dump: { type: 'string' },
+      timeout: { type: 'string', default: '120000' },
+      retries: { type: 'string', default: '2' },
+      'retry-wait-ms': { type: 'string', default: '10000' },
+      'context-tokens': { type: 'string' },
+      labelled: { type: 'boolean', default: true },
+    },
+  });
+  const provider = providerFrom(values);
+  const all = loadCatalogue();
+  const scenarios = values.scenario
+    ? all.filter((s) => s.id === values.scenario)
+    : pickScenarios(all, Number(values['per-category']));
+  if (scenarios.length === 0) throw new Error(`no scenario matches ${values.scenario ?? ''}`);
+  const tones = listOf(values.tones, CHAT_TONES) as ChatTone[];
+  const learners = listOf(values.learners, LEARNER_KINDS) as LearnerKind[];
+  const total = scenarios.length * tones.length * learners.length;
+  if (values.dump) mkdirSync(values.dump, { recursive: true });
+
+  let done = 0;
+  const started = performance.now();
+  const result = await runEval({
+    provider,
+    scenarios,
+    tones,
+    learners,
+    onConversation: (c: Conversation) => {
+      done += 1;
+      if (process.stderr.isTTY) process.stderr.write(`\r${done}/${total} conversations`);
+      if (values.dump)
+        writeFileSync(
+          join(values.dump, `${c.scenario.id}.${c.tone}.${c.learner}.txt`),
+          `${formatConversation(c)}\n`,
+        );
+    },
+  });
+  if (process.stderr.isTTY) process.stderr.write('\n');
+  const seconds = (performance.now() - started) / 1000;
+
+  const firsts = result.conversations.flatMap((c) => c.firstPieceMs).sort((a, b) => a - b);
+  const feedbacks = result.conversations.map((c) => c.feedbackMs).sort((a, b) => a - b);
+  const p = (xs: number[], q: number): string => (xs[Math.floor((xs.length - 1) * q)] ?? 0).toFixed(1);
+  print(
+    `provider ${provider.name}${provider.name === 'openai' ? ` (${values.model} at ${values['base-url'] ?? 'OpenAI'})` : ''}: ${scenarios.length} scenarios × ${tones.length} tones × ${learners.length} learners, ${result.conversations.length} conversations in ${seconds.toFixed(1)} s\n`,
+  );
+  print(formatTables(result));
+  print(
+    `\nlatency: first piece of a reply p50 ${p(firsts, 0.5)} ms, p95 ${p(firsts, 0.95)} ms; feedback p50 ${p(feedbacks, 0.5)} ms, p95 ${p(feedbacks, 0.95)} ms`,
+  );
+  print(`\n${formatToneBehaviour(toneBehaviour(result.conversations))}`);
+  const errors = result.conversations.flatMap((c) =>
+    c.errors.map((e) => `${c.scenario.id} ${c.tone} ${c.learner} ${e}`),
+  );
+  print(
+    `\nprovider errors: ${errors.length}${errors.length ? `, e.g.\n  ${errors.slice(0, 5).join('\n  ')}` : ''}`,
+  );
+  if (values.labelled) {
+    const agreement = await labelAgreement(provider);
+    print(`\n${formatAgreement(agreement)}`);
+    const ms = [...agreement.feedbackMs].sort((a, b) => a - b);
+    print(`feedback on the labelled transcripts p50 ${p(ms, 0.5)} ms, p95 ${p(ms, 0.95)} ms`);
+    if (agreement.disagreements.length > 0)
+      print(`  e.g. ${agreement.disagreements.slice(0, 5).join('\n       ')}`);
+  }
+  if (provider instanceof OpenAiProvider) {
+    const u = provider.usage;
+    print(
+      `\ntokens: ${u.promptTokens} prompt + ${u.completionTokens} completion over ${u.calls} calls (${u.calls ? Math.round((u.promptTokens + u.completionTokens) / u.calls) : 0} a call)`,
+    );
+  }
+  if (result.orderFailures.length > 0)
+    print(
+      `\nscore order broken in ${result.orderFailures.length} pairs, e.g.\n  ${result.orderFailures.slice(0, 5).join('\n  ')}`,
+    );
+  const failed = result.conversations.flatMap((c) =>
+    c.failures.map(
+      (f) => `${c.scenario.id} ${c.tone} ${c.learner}${f.turn ? ` t${f.turn}` : ''} ${f.check}: ${f.detail}`,
+    ),
+  );
+  if (failed.length > 0)
+    print(`\nfirst failures (${failed.length} in all):\n  ${failed.slice(0, 15).join('\n  ')}`);
+}
+
+function providerFrom(values: Record<string, string | boolean | undefined>): AiProvider {
+  const name = String(values.provider);
+  if (name === 'builtin') return new BuiltinProvider();
+  if (name === 'openai')
+    return new OpenAiProvider({
+      baseURL: values['base-url'] as string | undefined,
+      apiKey: (values['api-key'] as string | undefined) ?? process.env['OPENAI_API_KEY'],
+      model: String(values.model),
+      transcribeModel: 'whisper-1',
+      timeoutMs: Number(values.timeout),
+      retry: { maxRetries: Number(values.retries), maxWaitMs: Number(values['retry-wait-ms']) },
+      ...(values['context-tokens'] ? { contextTokens: Number(values['context-tokens']) } : {}),
+    });
+  throw new Error(`unknown provider "${name}" (builtin or openai)`);
+}
+
+function listOf(value: string | undefined, all: readonly string[]): string[] {
+  if (!value) return [...all];
+  const picked = value.split(',').map((v) => v.trim());
+  const unknown = picked.filter((v) => !all.includes(v));
+  if (unknown.length > 0) throw new Error(`unknown: ${unknown.join(', ')} (one of ${all.join(', ')})`);
+  return picked;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
+
+function print(text: string): void {
+  process.stdout.write(`${text}\n`);
+}

@@ -1,0 +1,42 @@
+import { scenarioDefinitionSchema } from '@parley/contracts';
+import { loadCatalogue } from '../catalogue.data';
+import { customDefinition, nameIn } from './custom-definition';
+
+const catalogue = loadCatalogue();
+const RAISE =
+  'On Thursday I ask my manager Dana for a raise to $95k; she said the budget is tight this year and the team just missed a target.';
+
+describe('a custom scenario as the AI plays it', () => {
+  const body = {
+    title: 'Raise talk with Dana',
+    description: RAISE,
+    userRole: 'Senior engineer',
+    aiRole: 'Engineering manager',
+    learnerObjectives: ['Name the number $95k and the reason for it', 'Agree a date for the decision'],
+  };
+
+  it('is a valid definition that keeps the learner’s own objectives and fills the rest', () => {
+    const definition = customDefinition('custom-00000000-0000-4000-8000-000000000000', body, catalogue);
+    expect(() => scenarioDefinitionSchema.parse(definition)).not.toThrow();
+    expect(definition.learnerObjectives).toEqual(body.learnerObjectives);
+    expect(definition.persona.name).toBe('Dana');
+    expect(definition.category).toBe('salary-negotiation');
+    expect(definition.personaGoals.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('stays valid with the longest situation and a single objective', () => {
+    const definition = customDefinition(
+      'custom-00000000-0000-4000-8000-000000000001',
+      { ...body, description: 'word '.repeat(300).trim(), learnerObjectives: ['Say what I need'] },
+      catalogue,
+    );
+    expect(() => scenarioDefinitionSchema.parse(definition)).not.toThrow();
+    expect(definition.learnerObjectives[0]).toBe('Say what I need');
+  });
+
+  it('reads a name the learner wrote, not the first capitalised word of a sentence', () => {
+    expect(nameIn('Dana, my manager of two years')).toBe('Dana');
+    expect(nameIn('Sales have been slow. I meet Priya Shah on Monday')).toBe('Priya Shah');
+    expect(nameIn('On Thursday I see my manager')).toBeUndefined();
+  });
+});

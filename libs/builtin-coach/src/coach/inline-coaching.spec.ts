@@ -1,0 +1,159 @@
+import { inlineCoachingSchema } from '@parley/contracts';
+import {
+  BOUNDARIES_LATE_MESSAGES,
+  CONFLICT_TOOK_CREDIT,
+  FEEDBACK_LATE_REPORT,
+  SALARY_FIRST_OFFER,
+  SALES_BAKERY_DISCOVERY,
+  SERVICE_LATE_GIFT,
+} from '../__fixtures__/scenarios';
+import { coachMessage } from './inline-coaching';
+import { tightenText } from '../text/rewrite';
+
+const coach = (scenario: { title: string; description: string }, message: string) =>
+  coachMessage({ title: scenario.title, description: scenario.description, message });
+
+/** Hedges and fillers the enhanced version must not keep. */
+const HEDGE_OR_FILLER =
+  /\b(um|uh|maybe|i guess|kind of|sort of|you know|i mean|basically|if that's okay|i was just wondering|or something)\b/i;
+
+const CASES: Array<[string, { title: string; description: string }, string, string[]]> = [
+  [
+    'a hedged salary ask',
+    SALARY_FIRST_OFFER,
+    "Um, I was kind of hoping for maybe $57,000? If that's okay.",
+    ['$57,000'],
+  ],
+  [
+    'a hedged boundary',
+    BOUNDARIES_LATE_MESSAGES,
+    "So, um, I was just wondering if, like, you could maybe not message me after 10 p.m.? I guess it's kind of a lot.",
+    ['message', '10 p.m.'],
+  ],
+  [
+    'vague feedback',
+    FEEDBACK_LATE_REPORT,
+    'So, like, the report was basically late again on Friday, you know? The director sort of noticed.',
+    ['report', 'late', 'Friday', 'director'],
+  ],
+  [
+    'a dismissive reply to a customer',
+    SERVICE_LATE_GIFT,
+    "Calm down, it's not a big deal. The courier messed up, order 48213 will get there eventually.",
+    ['48213'],
+  ],
+  [
+    'a blaming opener',
+    CONFLICT_TOOK_CREDIT,
+    'You always take credit for my work and you need to stop doing it in Monday reviews.',
+    ['credit', 'work', 'Monday'],
+  ],
+  [
+    'a feature dump',
+    SALES_BAKERY_DISCOVERY,
+    'Our system does online orders, payments and loyalty cards for $60 a month.',
+    ['$60', 'orders'],
+  ],
+];
+
+describe('coachMessage', () => {
+  it.each(CASES)('%s: fills all four sections', (_, scenario, message) => {
+    const tip = coach(scenario, message);
+    expect(inlineCoachingSchema.parse(tip)).toEqual(tip);
+    for (const section of Object.values(tip)) expect(section.length).toBeGreaterThan(20);
+  });
+
+  it.each(CASES)(
+    '%s: the enhanced version differs and keeps the key words and numbers',
+    (_, scenario, message, keep) => {
+      const { enhancedVersion } = coach(scenario, message);
+      expect(enhancedVersion).not.toBe(message);
+      for (const word of keep) expect(enhancedVersion).toContain(word);
+    },
+  );
+
+  it.each(CASES)('%s: the enhanced version drops hedges and fillers', (_, scenario, message) => {
+    expect(coach(scenario, message).enhancedVersion).not.toMatch(HEDGE_OR_FILLER);
+  });
+
+  it('turns a hedged question into a direct ask, adds an acknowledgement and a slot for the reason', () => {
+    const tip = coach(SALARY_FIRST_OFFER, "Um, I was kind of hoping for maybe $57,000? If that's okay.");
+    expect(tip.enhancedVersion).toBe(
+      "Thank you — I appreciate you taking the time to discuss this. I'm asking for $57,000. That's based on [the market figure or result that supports this number].",
+    );
+    expect(tip.communicationAnalysis).toMatch(/names specifics \(“\$57,000”\)/);
+    expect(tip.communicationAnalysis).toMatch(/3 hedges/);
+    expect(tip.strategicImpact).toMatch(/invites a lower counter-offer/);
+    expect(tip.improvementOpportunity).toMatch(
+      /state your position as a plain sentence: “I'm asking for \$57,000”/,
+    );
+  });
+
+  it('replaces dismissive and blaming phrases, and says so first', () => {
+    const tip = coach(
+      SERVICE_LATE_GIFT,
+      "Calm down, it's not a big deal. The courier messed up, order 48213 will get there eventually.",
+    );
+    expect(tip.enhancedVersion).not.toMatch(/calm down|not a big deal|courier messed up/i);
+    expect(tip.enhancedVersion).toMatch(/we didn't deliver what you paid for, order 48213/i);
+    expect(tip.communicationAnalysis).toMatch(/dismissive or blaming \(“Calm down”/);
+    expect(tip.strategicImpact).toMatch(/defensive/);
+    expect(tip.improvementOpportunity).toMatch(/^Remove the edge first/);
+  });
+
+  it('adds a concrete ask when the message has none', () => {
+    const tip = coach(
+      CONFLICT_TOOK_CREDIT,
+      'In Monday’s review the dashboard I built was introduced as your work.',
+    );
+    expect(tip.enhancedVersion).toMatch(/Can we agree on how we'll handle this from now on\?$/);
+    expect(tip.enhancedVersion).toContain('the dashboard I built was introduced as your work');
+  });
+
+  it('keeps a strong message and only adds a closing step', () => {
+    const message =
+      "I'm really sorry the present missed the party on Saturday. I've refunded the $8.95 express fee, and it will show in 3-5 business days. Is there anything else I can do?";
+    const tip = coach(SERVICE_LATE_GIFT, message);
+    expect(tip.enhancedVersion.startsWith(message)).toBe(true);
+    expect(tip.enhancedVersion.length).toBeGreaterThan(message.length);
+    expect(tip.communicationAnalysis).toMatch(/^What works: it acknowledges the other person/);
+  });
+
+  it('uses the scenario category when the caller passes it', () => {
+    const tip = coachMessage({
+      title: 'Untitled',
+      description: 'A conversation.',
+      message: 'ok',
+      category: 'salary-negotiation',
+    });
+    expect(tip.enhancedVersion).toBe(
+      'Ok. Thank you — I appreciate you taking the time to discuss this. Can we agree on a specific figure today?',
+    );
+  });
+});
+
+describe('tightenText', () => {
+  it('removes fillers with their commas and hedges, keeping the rest word for word', () => {
+    expect(tightenText('Well, I think maybe we could sort of raise it by 10% next March.').text).toBe(
+      'We could raise it by 10% next March.',
+    );
+    expect(tightenText('So, um, I was just wondering if we could, like, talk about my salary?').text).toBe(
+      'Could we talk about my salary?',
+    );
+    expect(tightenText('It was, like, huge... I mean, it is fine, you know?').text).toBe(
+      'It was huge. It is fine.',
+    );
+  });
+
+  it('keeps words that only look like fillers', () => {
+    const text = 'I like the plan, and it looks like we can do it so that the team is right on time.';
+    expect(tightenText(text).text).toBe(text);
+  });
+
+  it('reports what it removed', () => {
+    const result = tightenText("Um, I guess we could maybe start Monday, if that's okay.");
+    expect(result.fillersRemoved).toEqual(['Um']);
+    expect(result.hedgesRemoved).toEqual(['I guess', 'maybe', "if that's okay"]);
+    expect(result.text).toBe('We could start Monday.');
+  });
+});

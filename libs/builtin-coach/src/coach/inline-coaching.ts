@@ -1,0 +1,231 @@
+import { type InlineCoaching, type ScenarioCategory } from '@parley/contracts';
+import { type LineFeatures, acknowledges, lineFeatures, realQuestions } from '../scorer/line-features';
+import { q, quoteList, wordsFrom } from '../text/quote';
+import { tidy, tightenText } from '../text/rewrite';
+import { KINDS, type ScenarioKind, acknowledgementFor, askFor } from '../scenario/kinds';
+import { goalOf, kindOfCategory, kindOfText } from '../scenario/scenario-kind';
+
+/*
+ * The inline tip on one learner message: what it does well and poorly, its likely effect, the single
+ * most valuable change, and the same message rewritten — fillers and hedges out, respectful phrasing
+ * in, an acknowledgement in front when it has none, and a reason or a concrete ask where it lacks one.
+ */
+
+interface Priority {
+  applies: boolean;
+  text: string;
+}
+
+export interface CoachMessageInput {
+  title: string;
+  description: string;
+  message: string;
+  /** The scenario's category, when the caller knows it; otherwise the kind is read from the text. */
+  category?: ScenarioCategory;
+}
+
+export function coachMessage(input: CoachMessageInput): InlineCoaching {
+  const kind = input.category ? kindOfCategory(input.category) : kindOfText(input.title, input.description);
+  const goal = goalOf(input.description);
+  const line = lineFeatures(0, input.message, undefined);
+  const tightened = tightenText(input.message);
+
+  const tense = line.dismissive.length + line.blame.length + line.orders.length + line.harsh.length > 0;
+  const hasAck = line.acknowledgements.length + line.apologies.length + line.emotionsNamed.length > 0;
+  const hasAsk = asksSomething(line);
+  const needsReason = lacksReason(line);
+  const figure = line.specifics.find((s) => /\d/.test(s));
+  // What the tightened message still lacks ("maybe $57,000?" becomes "I'm asking for $57,000.").
+  const after = tightened.text ? lineFeatures(0, tightened.text, undefined) : line;
+
+  // The rewrite: the learner's own words, tightened, with what is missing added around them. A reply
+  // of a word or two ("ok") leads; anything longer follows the acknowledgement.
+  const short = tightened.text.split(/\s+/).filter(Boolean).length <= 2;
+  const parts: string[] = [];
+  if (short && tightened.text) parts.push(tightened.text);
+  if (!acknowledges(tightened.text)) parts.push(acknowledgementFor(kind, tense));
+  if (!short && tightened.text) parts.push(tightened.text);
+  if (lacksReason(after)) parts.push(KINDS[kind].phrases.reason);
+  if (!asksSomething(after)) parts.push(askFor(kind, figure));
+  let enhancedVersion = tidy(parts.join(' '));
+  if (normaliseSpace(enhancedVersion) === normaliseSpace(input.message)) {
+    enhancedVersion = tidy(
+      `${enhancedVersion} ${line.nextSteps.length ? askFor(kind, figure) : "Let's confirm the next step and a date before we finish."}`,
+    );
+  }
+
+  return {
+    communicationAnalysis: analysis(line, tightened, hasAck, hasAsk, needsReason),
+    strategicImpact: impact(line, kind, goal, { tense, hasAck, hasAsk, needsReason }),
+    improvementOpportunity: opportunity(line, kind, tightened.text, { tense, hasAck, hasAsk, needsReason }),
+    enhancedVersion,
+  };
+}
+
+function asksSomething(line: LineFeatures): boolean {
+  return line.asks.length > 0 || realQuestions(line) > 0 || line.nextSteps.length > 0;
+}
+
+/** Requests and demands want a reason; offers ("I've refunded the fee") do not. */
+function lacksReason(line: LineFeatures): boolean {
+  const requests = line.asks.filter((a) => !/^(i|we)('ve| have| can)\b/i.test(a.text));
+  return requests.length + line.demands.length > 0 && line.reasons.length + line.evidence.length === 0;
+}
+
+function normaliseSpace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function analysis(
+  line: LineFeatures,
+  tightened: ReturnType<typeof tightenText>,
+  hasAck: boolean,
+  hasAsk: boolean,
+  needsReason: boolean,
+): string {
+  const good: string[] = [];
+  const ack = line.acknowledgements[0] ?? line.apologies[0];
+  if (ack) good.push(`acknowledges the other person (${q(wordsFrom(line.text, ack.index, 6), 50)})`);
+  if (line.specifics.length) good.push(`names specifics (${quoteList(line.specifics)})`);
+  const reason = line.reasons[0] ?? line.evidence[0];
+  if (reason) good.push(`gives a reason (${q(wordsFrom(line.text, reason.index, 7), 50)})`);
+  const direct = line.directStatements[0];
+  if (direct) good.push(`states a position directly (${q(direct.text, 50)})`);
+  const question = line.openQuestions[0] ?? line.closedQuestions[0];
+  if (question) good.push(`asks about their view (${q(question.text, 50)})`);
+  const benefit = line.benefits[0];
+  if (benefit) good.push(`points to their benefit (${q(wordsFrom(line.text, benefit.index, 6), 50)})`);
+  const next = line.nextSteps[0];
+  if (next) good.push(`names a next step (${q(wordsFrom(line.text, next.index, 6), 50)})`);
+
+  const poor: string[] = [];
+  const hedges = tightened.hedgesRemoved;
+  if (hedges.length)
+    poor.push(
+      `${hedges.length} hedge${hedges.length === 1 ? '' : 's'} (${quoteList(hedges)}) that make it sound tentative`,
+    );
+  if (tightened.fillersRemoved.length) {
+    poor.push(
+      `${tightened.fillersRemoved.length} filler${tightened.fillersRemoved.length === 1 ? '' : 's'} (${quoteList(tightened.fillersRemoved)})`,
+    );
+  }
+  if (tightened.toneFixes.length)
+    poor.push(
+      `phrasing that will land as dismissive or blaming (${quoteList(tightened.toneFixes.map((f) => f.from))})`,
+    );
+  if (line.rambling.length)
+    poor.push(
+      `a ${line.analysed.sentences[line.rambling[0]?.sentence ?? 0]?.words ?? 0}-word sentence that buries the point`,
+    );
+  if (!hasAck) poor.push("no acknowledgement of the other person's position");
+  const demanding = line.demands.length > 0;
+  if (needsReason)
+    poor.push(demanding ? 'a demand with no reason behind it' : 'an ask with no reason behind it');
+  if (!hasAsk) {
+    poor.push(
+      demanding
+        ? 'it states a demand instead of asking, which invites a flat no'
+        : 'no clear ask or question, so it is not obvious what you want next',
+    );
+  }
+  if (!line.specifics.length && line.words >= 6) poor.push('no concrete detail (a number, a date or a name)');
+
+  const works = good.length
+    ? `What works: it ${joinAnd(good)}.`
+    : 'What works: little yet — nothing in it gives the other person something concrete to agree with.';
+  const holds = poor.length
+    ? ` What holds it back: ${joinAnd(poor)}.`
+    : ' Nothing significant holds it back.';
+  return works + holds;
+}
+
+interface Flags {
+  tense: boolean;
+  hasAck: boolean;
+  hasAsk: boolean;
+  needsReason: boolean;
+}
+
+function impact(line: LineFeatures, kind: ScenarioKind, goal: string, flags: Flags): string {
+  const aim = `your goal (${q(goal, 90)})`;
+  const effects: string[] = [];
+  if (flags.tense) {
+    const words = [...line.dismissive, ...line.blame, ...line.orders].map((m) => m.text);
+    effects.push(
+      `${words.length ? `Words like ${quoteList(words, 2)}` : 'The harsh tone'} will likely make the other person defensive; people who feel dismissed dig in, which works against ${aim}.`,
+    );
+  }
+  if (line.hedges.length >= 1 || line.fillers.length >= 2) {
+    effects.push(`The tentative phrasing weakens your position: ${KINDS[kind].phrases.hedgeEffect}.`);
+  }
+  const goalRef = effects.length ? 'your goal' : aim;
+  if (!flags.hasAsk)
+    effects.push(
+      `Without a clear ask, the other person decides what happens next, so the conversation may drift away from ${goalRef}.`,
+    );
+  else if (flags.needsReason)
+    effects.push(
+      'An ask without a reason is easy to refuse, because it gives them nothing to justify a yes.',
+    );
+  if (effects.length === 0) {
+    effects.push(
+      `This is likely to land well: it is clear what you want${line.reasons.length ? ' and why' : ''}, which moves the conversation toward ${aim}.`,
+    );
+  } else if (line.specifics.length || line.reasons.length || flags.hasAck) {
+    effects.push(
+      `On the plus side, ${flags.hasAck ? 'the acknowledgement keeps them open' : line.specifics.length ? 'the specifics make your point hard to misread' : 'the reason gives them something to agree with'}.`,
+    );
+  }
+  return effects.join(' ');
+}
+
+function opportunity(line: LineFeatures, kind: ScenarioKind, tightened: string, flags: Flags): string {
+  const firstSentence = tightened.split(/(?<=[.?!])\s+/)[0] ?? tightened;
+  const priorities: Priority[] = [
+    {
+      applies: flags.tense,
+      text: `Remove the edge first: drop ${quoteList(
+        [...line.dismissive, ...line.blame, ...line.orders, ...line.harsh].map((m) => m.text),
+        2,
+      )} and open by acknowledging their side, e.g. ${q(acknowledgementFor(kind, true))}. Nothing else lands until they feel heard.`,
+    },
+    {
+      applies: line.hedges.length > 0 || line.fillers.length >= 2,
+      text: `Cut the hedges and fillers and state your position as a plain sentence: ${q(firstSentence, 100)}.`,
+    },
+    {
+      applies: flags.needsReason,
+      text: 'Add one reason right after your ask — a fact, a result or a figure — so they have something to justify a yes.',
+    },
+    {
+      applies: !flags.hasAsk,
+      text: `End with a specific ask so the next move is clear: ${q(
+        askFor(
+          kind,
+          line.specifics.find((s) => /\d/.test(s)),
+        ),
+      )}.`,
+    },
+    {
+      applies: !flags.hasAck && ['conflict', 'customer', 'feedback', 'boundaries', 'crisis'].includes(kind),
+      text: `Open by acknowledging their side before your point: ${q(acknowledgementFor(kind, false))}.`,
+    },
+    {
+      applies: line.specifics.length === 0,
+      text: 'Add one concrete detail — a number, a date or a name — so the point cannot be misread.',
+    },
+    {
+      applies: !flags.hasAck,
+      text: `Open by acknowledging their side before your point: ${q(acknowledgementFor(kind, false))}.`,
+    },
+  ];
+  return (
+    priorities.find((p) => p.applies)?.text ??
+    'It is already strong; make it land by closing with a concrete next step and a date.'
+  );
+}
+
+function joinAnd(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
+}

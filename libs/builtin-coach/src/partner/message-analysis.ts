@@ -1,0 +1,429 @@
+import { extractFigures, type Figure } from '../text/figures';
+import { contentTerms, readText } from '../text/wink';
+import { toSecondPerson } from '../scenario/perspective';
+
+/**
+ * What the learner just did in one message, read with wink-nlp (sentences, parts of speech, negation,
+ * sentiment, entities) and small lexicons of conversational moves: questions and their kind, figures,
+ * apologies, empathy, pushback, reasons, commitments, vagueness, rambling, hostility, closing signals.
+ */
+
+/** The most text we analyse from one message; the rest is ignored, not rejected. */
+export const MAX_ANALYSED_CHARS = 4000;
+
+export type QuestionKind =
+  'wellbeing' | 'clarify' | 'number' | 'want' | 'why' | 'when' | 'request' | 'opinion' | 'yes-no' | 'open';
+
+export interface Question {
+  kind: QuestionKind;
+  text: string;
+  terms: Set<string>;
+}
+
+export interface MessageAnalysis {
+  text: string;
+  truncated: boolean;
+  words: number;
+  sentences: string[];
+  /** Mean sentence sentiment, -1 (hostile) to 1 (warm). */
+  sentiment: number;
+  /** The main question, when the message asks one (the last question asked). */
+  question: Question | null;
+  figures: Figure[];
+  greeting: boolean;
+  thanks: boolean;
+  apology: boolean;
+  empathy: boolean;
+  agreement: boolean;
+  /** Disagreement or resistance: "that's not fair", "I can't accept that". */
+  pushback: boolean;
+  /** The learner introduced themselves by name ("I'm Sam"). */
+  introduction: string | null;
+  /** A small social apology ("sorry to interrupt"), not an apology for the matter at hand. */
+  minorApology: boolean;
+  /** The learner turns something down: "we can't do that". */
+  refusal: boolean;
+  /** The learner promises something: "I'll send it by Friday". */
+  commitment: boolean;
+  /** The learner puts an option on the table: "how about...", "what if...". */
+  proposal: boolean;
+  /** Reasons or evidence: "because", data, examples, track record. */
+  reasons: boolean;
+  closing: boolean;
+  clarification: boolean;
+  /** 0 none, 1 rude or dismissive, 2 abusive. */
+  hostility: 0 | 1 | 2;
+  vague: boolean;
+  /** The vague words themselves ("soon", "maybe"), to quote back. */
+  hedges: string[];
+  rambling: boolean;
+  /** Chit-chat markers (weather, sport, weekend plans...), judged against the scenario later. */
+  smallTalk: string[];
+  terms: Set<string>;
+  /** A short piece of what was said, from the persona's side ("you can refund it today"). */
+  quote: string | null;
+  /** "Anyway, about the offer.": back to the matter after a detour, with nothing new yet. */
+  returning?: boolean;
+}
+
+const GREETING =
+  /^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|morning|afternoon|greetings)\b|\bnice to (?:meet|see) you\b/;
+const THANKS =
+  /\b(?:thank(?:s| you)|thx|cheers|(?:i|we) (?:really |truly )?appreciate (?:it|that|your time|you taking|you making))\b/;
+const APOLOGY =
+  /\b(?:sorry|apologi[sz]e|apologies|my (?:bad|fault|mistake)|i was wrong|we were wrong|i take (?:full |complete )?responsibility|we take (?:full |complete )?responsibility|that'?s on (?:me|us)|forgive me|i regret|(?:i|we) (?:messed|screwed) up|dropped the ball|(?:i|we) let you down)\b/;
+const MINOR_APOLOGY =
+  /\bsorry,? (?:to (?:interrupt|bother|keep you)|i(?: didn'?t introduce| went on| rambled| interrupted| jumped| was rambling|'?m still getting used| am still getting used|'?m late| am late| didn'?t catch| know i jumped| missed that| don'?t want this to| don'?t mean to)|about that|for the (?:wait|interruption)|,? (?:i|we) (?:forgot|didn'?t mention))|\b(?:excuse me|pardon me)\b/;
+const NOT_APOLOGY = /\b(?:sorry to hear|sorry,? what|sorry\?|sorry for asking)/g;
+const EMPATHY =
+  /\b(?:i (?:completely |totally |really |can |do |fully )?(?:understand|get it|hear you|see (?:why|how|that|where|your point|you))|i know (?:you|it)(?:'re| are| is|'s| have| has| feel)|that (?:must|sounds|would)(?: have)? (?:be|been|feel)?|i can (?:only )?imagine|i appreciate (?:how|that you|you|your)|(?:that )?makes (?:total |complete |a lot of )?sense|fair (?:point|enough)|you'?re (?:right|not wrong)|you have a (?:point|right)|i know (?:how|this|that) (?:must|is|was|feels)|(?:that'?s|it'?s|that is) (?:really |so |very )?(?:frustrating|hard|difficult|tough|awful|upsetting|stressful|unfair|not okay)(?! to (?:say|tell|know|explain|predict|describe|put))|i'?d (?:feel|be) (?:the same|upset|frustrated|angry)|sorry to hear|thank you for (?:telling|sharing|explaining|being honest|raising|flagging)|i realis|i realiz|understandabl|i hear (?:that|what)|(?:your|those) (?:concerns?|feelings?) (?:are|is) (?:valid|fair|legitimate)|i value)\w*/;
+const AGREEMENT_START =
+  /^(?:yes|yeah|yep|sure|ok(?:ay)?|agreed|deal|absolutely|definitely|of course|sounds good|that works|fine|great|perfect|alright|all right)\b/;
+const AGREEMENT =
+  /\b(?:i (?:fully |completely )?agree|we agree|that works(?: for me)?|sounds good|it'?s a deal|we have a deal|i can (?:live|work) with (?:that|it)|happy (?:with|to go with) that|let'?s do (?:it|that)|i accept|we accept|that'?s fine|works for me|you have a deal|count me in)\b/;
+const PUSHBACK =
+  /\b(?:i (?:don'?t|do not|can'?t|cannot) (?:really |quite |fully |entirely |totally |honestly )?(?:agree|accept|see|think|buy|support)|i disagree|(?:that'?s|that is|it'?s|it is) not (?:fair|right|true|acceptable|reasonable|enough|good enough|realistic|how|what)|not (?:acceptable|fair|good enough|reasonable|realistic)|no way|(?:that|this) (?:won'?t|will not|doesn'?t|does not) work|doesn'?t make sense|(?:too|way too|much too) (?:low|high|much|little|expensive|long|late|slow|early|soon)|unacceptable|i'?m not (?:happy|comfortable|willing|okay|ok|convinced|sure that|going to)|with (?:all due )?respect|(?:have to|must|need to) push back|i won'?t|i refuse|hold on|wait a (?:minute|second)|you'?re wrong|not true|on the contrary|i'?m afraid (?:not|that|i|we)|you(?:'re| are)(?: being| so)? (?:unreasonable|unfair|rude|difficult|ridiculous|wrong|not listening|overreacting|impossible|missing the point))\b|^(?:no|nope|but|actually|well,? no)\b/;
+const REFUSAL =
+  /\b(?:i|we) (?:can'?t|cannot|won'?t|will not|am not able to|'?m not able to|are not able to|'?re not able to|'?m unable to|am unable to|are unable to|don'?t have|do not have)\b|\b(?:not possible|isn'?t possible|no longer available|not something (?:i|we) can)\b/;
+const COMMITMENT =
+  /\b(?:i|we)(?:'ll| will| can| could| am going to|'m going to|'re going to| are going to| promise| commit| guarantee|'d be happy to| would be happy to| have arranged| have booked| have already)\b|\byou(?:'ll| will) (?:have|get|receive|see|hear)\b|\b(?:i'?ll|we'?ll) make sure\b/;
+const PROPOSAL =
+  /\b(?:how about|what if|what about|would you (?:accept|consider|be open|take)|could we|can we|shall we|let'?s|i(?:'d| would)? (?:propose|suggest|recommend|offer|can offer)|my (?:proposal|offer|suggestion)|i'?d like to (?:propose|suggest|offer)|instead|alternatively|another option|one option|a compromise|meet (?:you )?(?:halfway|in the middle)|as a (?:gesture|goodwill))\b/;
+const REASONS =
+  /\b(?:because|since|as a result|the reason|due to|that'?s why|for (?:example|instance)|e\.g\.|data|research|survey|study|studies|evidence|market (?:rate|data|value|research)|benchmark|industry (?:standard|average)|on average|typical(?:ly)?|according to|records?|logs?|reports?|last (?:year|quarter|month|week)|in my (?:experience|last role|previous role)|(?:i|we)'?ve (?:also |already |just |personally )?(?:done|led|managed|delivered|built|worked|completed|passed|saved|grown|increased|reduced|handled|trained|shipped|won|closed|earned|achieved|launched|improved)|(?:experience|qualifications?|certifi\w+|exams?|degree|award|portfolio|adds? value|outperform\w*|exceeded|ahead of)|shows? that|proves?|documented|track record|results?|compared (?:to|with)|which means|so that)\b/;
+const CLOSING =
+  /\b(?:let'?s (?:wrap|finish|leave it|end|stop|close|call it|sum up|recap|summari[sz]e|agree on next steps|put (?:it|this) in writing)|wrap (?:this|it|things) up|(?:i|we) (?:have|need|got) to (?:go|run|head off|jump)|(?:i|we) should (?:probably |really )?(?:go|get going|head off|let you go)|never mind|gotta go|i'?ll let you go|thanks for your time|thank you for your time|talk (?:soon|later)|good ?bye|bye|see you (?:soon|later|tomorrow|then|next week)|see you[.!]*$|that'?s all(?: from me)?|we'?re done|to (?:sum up|summari[sz]e|recap)|in summary|next steps|so we'?re agreed|we have a deal|it'?s a deal|(?:i|we)'?ll (?:send|email) (?:you )?(?:a |the )?(?:summary|confirmation|recap|follow-up))\b/;
+const CLARIFY =
+  /\b(?:what do you mean|what does that mean|i don'?t (?:understand|follow)|pardon|(?:could|can) you (?:repeat|explain|clarify|rephrase)|not sure what you mean|come again)\b|^sorry\?|^what\?$/;
+const STRONG_HOSTILITY =
+  /\b(?:f+u+c+k+\w*|fck\w*|shit\w*|bullshit|idiot\w*|stupid|moron\w*|dumb\w*|incompetent|useless|pathetic|clown|jerk|liar|shut up|screw (?:you|this|off)|piss (?:off|me off)|bitch\w*|asshole|bastard|go to hell|get lost|hate you)\b/;
+const MILD_HOSTILITY =
+  /\b(?:whatever(?! works| you| is best| suits| helps)|who cares|ridiculous|damn|crap|hell|waste of (?:my |our )?time|you people|go away|bloody|nonsense|rubbish|are you (?:deaf|serious|kidding|joking)|give me a break|not my problem|deal with it|get over it|calm down|grow up)\b/;
+const HEDGES =
+  /\b(?:maybe|perhaps|kind of|sort of|i guess|i suppose|probably|possibly|soon|at some point|eventually|something like that|somehow|stuff|things like that|a bit|some time|sometime|we'?ll see|i'?ll try|try to|hopefully|not sure|i don'?t know|dunno|whatever works|roughly|a few|various|etc|and so on|in general|generally|basically|kinda|sorta|ish|asap|as soon as possible|look into it|see what (?:i|we) can do|do (?:my|our) best)\b/g;
+const SMALL_TALK =
+  /\b(?:weather|rain(?:ing)?|sunny|football|soccer|basketball|baseball|cricket|the game last night|match last night|movie|film|netflix|tv show|holiday plans|vacation|weekend plans|your weekend|recipe|pizza|music|concert|celebrity|politics|election|crypto|bitcoin|horoscope|video games?|gaming|traffic|a joke|funny story|my cat|my dog|a dog|a cat|pets?|lottery|films?|movies?|jazz|boat|lunch|dinner plans|dentist|holiday|pizza topping|gym|cousin|the game)\b/g;
+
+const WH = new Set(['what', 'why', 'how', 'when', 'where', 'who', 'which', 'whose', 'whom']);
+const INVERSION = new Set([
+  'can',
+  'could',
+  'would',
+  'will',
+  'do',
+  'does',
+  'did',
+  'is',
+  'are',
+  'was',
+  'were',
+  'have',
+  'has',
+  'should',
+  'may',
+  'might',
+  'shall',
+  'am',
+  'wo',
+  'ca',
+  'is',
+  "isn't",
+  "aren't",
+  "don't",
+  "doesn't",
+  "won't",
+  "can't",
+]);
+
+export function normalise(text: string): string {
+  return text
+    .replace(/[‘’`´]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function analyseMessage(raw: string): MessageAnalysis {
+  const bounded = normalise(raw.slice(0, MAX_ANALYSED_CHARS));
+  const truncated = raw.length > MAX_ANALYSED_CHARS;
+  const doc = readText(bounded);
+  const lower = bounded.toLowerCase();
+  const sentences = doc.sentences.map((s) => s.text.trim()).filter(Boolean);
+  const words = doc.tokens.filter((t) => t.type === 'word' || t.type === 'number').length;
+  const sentiment = doc.sentences.length
+    ? doc.sentences.reduce((sum, s) => sum + s.sentiment, 0) / doc.sentences.length
+    : 0;
+
+  const questions = doc.sentences
+    .filter((s) =>
+      isQuestion(
+        s.text,
+        doc.tokens.slice(s.start, s.end + 1).map((t) => ({ lower: t.lower, pos: t.pos })),
+      ),
+    )
+    .map((s) => ({
+      kind: questionKind(s.text.toLowerCase()),
+      text: s.text.trim(),
+      terms: contentTerms(s.text),
+    }));
+  const question = questions[questions.length - 1] ?? null;
+
+  const figures = extractFigures(bounded);
+  const hedges = [...new Set([...lower.matchAll(HEDGES)].map((m) => m[0]))];
+  const smallTalk = [...new Set([...lower.matchAll(SMALL_TALK)].map((m) => m[0]))];
+
+  const apology = APOLOGY.test(lower.replace(NOT_APOLOGY, ' '));
+  const negatedAgreement = /\b(?:don'?t|do not|can'?t|cannot|not)\s+(?:agree|accept)\b/.test(lower);
+  const agreement =
+    !negatedAgreement &&
+    (AGREEMENT.test(lower) ||
+      (AGREEMENT_START.test(lower) && !PUSHBACK.test(lower.replace(AGREEMENT_START, ''))));
+  const pushback = PUSHBACK.test(lower) || negatedAgreement;
+  const shouting =
+    (bounded.match(/\b[A-Z]{3,}\b/g) ?? []).filter(
+      (w) =>
+        !/^(?:ASAP|CEO|CFO|COO|CTO|CIO|HR|USD|GBP|EUR|ETA|SLA|API|SQL|KPI|ROI|OK|PDF|CRM|ERP|SSO|QA|IT|PR|VP|NDA|MBA|CPA|UX|UI|AWS|SAAS|SDR|ARR|MRR|EOD|FYI|TBD)$/.test(
+          w,
+        ),
+    ).length >= 3;
+  let hostility: 0 | 1 | 2 = 0;
+  if (STRONG_HOSTILITY.test(lower)) hostility = 2;
+  else if (
+    MILD_HOSTILITY.test(lower) ||
+    shouting ||
+    /!{3,}/.test(bounded) ||
+    (sentiment <= -0.6 && /\byou\b/.test(lower))
+  )
+    hostility = 1;
+
+  const greeting = GREETING.test(lower);
+  const thanks = THANKS.test(lower);
+  const closing = CLOSING.test(lower);
+  const contentWords = doc.tokens.filter(
+    (t) => ['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM'].includes(t.pos) && !t.stop,
+  ).length;
+  const named = /\b(?:[Ii]'?m|[Ii] am|[Mm]y name is|[Tt]his is|[Cc]all me)\s+([A-Z][a-z]{1,20})\b/.exec(
+    bounded,
+  )?.[1];
+  const introduction =
+    named &&
+    !/^(?:Sorry|Really|So|Just|Not|Here|Calling|Glad|Happy|Afraid|Sure|Very|Also|Still|Only|Going|Looking|Trying|Worried|Concerned)$/.test(
+      named,
+    )
+      ? named
+      : null;
+  const social = greeting || thanks || agreement || closing || apology || !!introduction;
+  const veryShort = words <= 3 && !social && !question && figures.length === 0;
+  const hedgy =
+    !social &&
+    (hedges.length >= 2 || (hedges.length === 1 && words <= 14 && figures.length === 0)) &&
+    !figures.some((f) => f.kind === 'money' || f.kind === 'percent');
+  const vague =
+    hostility === 0 &&
+    (veryShort || (hedgy && !question) || (words <= 6 && contentWords <= 1 && !social && !question));
+
+  return {
+    text: bounded,
+    truncated,
+    words,
+    sentences,
+    sentiment,
+    question,
+    figures,
+    greeting,
+    thanks,
+    apology,
+    introduction,
+    minorApology:
+      apology && MINOR_APOLOGY.test(lower) && !/\b(?:really|so|truly|deeply|very) sorry\b/.test(lower),
+    empathy: EMPATHY.test(lower),
+    agreement,
+    pushback,
+    refusal: REFUSAL.test(lower),
+    commitment:
+      COMMITMENT.test(
+        lower.replace(/\b(?:i|we) can (?:see|tell|imagine|understand|hear|only imagine)\b/g, ' '),
+      ) &&
+      !/\b(?:i|we) (?:will not|won'?t|can'?t|cannot)\b/.test(lower) &&
+      !PUSHBACK.test(lower),
+    proposal: PROPOSAL.test(lower),
+    reasons:
+      REASONS.test(lower) ||
+      (figures.length > 0 &&
+        /\b(?:than|per|average|market|similar|comparable|since|after|before)\b/.test(lower)),
+    closing,
+    clarification: CLARIFY.test(lower),
+    hostility,
+    vague,
+    hedges,
+    rambling: words > 150 || sentences.length > 7,
+    smallTalk,
+    terms: contentTerms(bounded),
+    quote: quoteOf(
+      doc.sentences.map((s) => s.text),
+      questions.map((q) => q.text),
+    ),
+  };
+}
+
+/** Fillers and discourse words a sentence may open with before its real start. */
+const LEADING_FILLERS = /^(?:(?:uh|um|er|so|basically|like|yeah|well|okay|ok|i mean)\b[,\s]*)+/i;
+const STARTS_AS_QUESTION =
+  /^(?:what|how|why|when|where|who|which|is|are|am|was|were|do|does|did|can|could|will|would|should|shall|have|has|may|might)\b/i;
+
+/**
+ * "It's kind of complicated, you know?" and "I think it's, you know, fine?" end in a question mark but
+ * ask nothing: a statement with a "you know?" tag, or one that opens "I think" or "it's" (uptalk).
+ */
+function rhetorical(text: string): boolean {
+  const core = text.replace(LEADING_FILLERS, '');
+  if (STARTS_AS_QUESTION.test(core)) return false;
+  if (/,\s*you know\?$/i.test(text)) return true;
+  return (
+    /^(?:i (?:think|guess|mean|feel|suppose)|it(?:'s| is))\b/i.test(core) &&
+    !/\b(?:what|how|why)\b/i.test(core)
+  );
+}
+
+function isQuestion(sentence: string, tokens: Array<{ lower: string; pos: string }>): boolean {
+  const text = sentence.trim();
+  if (text.endsWith('?')) return !rhetorical(text);
+  const firstWord = tokens.find(
+    (t) =>
+      t.pos !== 'PUNCT' &&
+      !['so', 'and', 'but', 'okay', 'ok', 'well', 'then', 'right', 'also'].includes(t.lower),
+  );
+  if (!firstWord) return false;
+  if (WH.has(firstWord.lower) && tokens.length > 2 && !/^(?:what|how) (?:a|an)\b/i.test(text)) return true;
+  const index = tokens.indexOf(firstWord);
+  const next = tokens[index + 1];
+  if (
+    INVERSION.has(firstWord.lower) &&
+    next &&
+    ['PRON', 'PROPN', 'DET', 'NOUN'].includes(next.pos) &&
+    next.lower !== 'not'
+  )
+    return true;
+  return /^(?:i was wondering|i'?d like to know|i want to know|tell me (?:about|what|how|why|when|who|more)|can you tell me|do you mind telling me)\b/i.test(
+    text,
+  );
+}
+
+function questionKind(q: string): QuestionKind {
+  if (
+    /\b(?:how are you|how'?s it going|how have you been|how are things|how'?s your (?:day|week|morning))\b/.test(
+      q,
+    )
+  )
+    return 'wellbeing';
+  if (CLARIFY.test(q)) return 'clarify';
+  if (
+    /\b(?:how much|how many|what(?:'s| is| would be| was)? (?:the |your |a )?(?:number|figure|budget|price|cost|rate|salary|range|offer|amount|fee|total|ceiling|limit)|what (?:are you|would you be|were you) (?:offering|asking|paying|willing to pay|looking to pay|expecting to pay)|what did you have in mind)\b/.test(
+      q,
+    )
+  )
+    return 'number';
+  // "What flexibility do you have on the salary?": asks how far the number can move.
+  if (
+    /\b(?:flexib\w*|room|wiggle room|leeway|give|movement)\b[^?]*\b(?:salary|price|pay|offer|budget|rate|number|figure|base|fee|discount)\b/.test(
+      q,
+    )
+  )
+    return 'number';
+  if (
+    /\b(?:what (?:do|would|did) you (?:want|need|expect|propose|suggest|like|prefer|recommend|hope)|what (?:would|will|could) (?:work|help|make (?:this|it|things) (?:right|better)|it take|satisfy you|you like to see)|what can (?:i|we) do|how can (?:i|we) (?:help|make|fix|resolve)|what(?:'s| is) (?:important|most important|your (?:priority|main concern|concern|goal|biggest concern|ideal|preference))|what are you (?:looking for|hoping for|after)|what outcome|what would you like|what matters(?: most)?(?: to you)?|what do you care about|what are your (?:priorities|concerns))\b/.test(
+      q,
+    )
+  )
+    return 'want';
+  if (
+    /^why\b|\bwhy (?:do|did|is|are|was|were|would|can'?t|won'?t|not|does|should|has|have)\b|what'?s the reason|how come/.test(
+      q,
+    )
+  )
+    return 'why';
+  if (
+    /^when\b|\b(?:what time|by when|how long|how soon|what date|which day|what day|what deadline)\b/.test(q)
+  )
+    return 'when';
+  if (
+    /^(?:how about|what about|what if)\b|\b(?:be|is that|is it) (?:possible|doable|an option|okay|acceptable)\b/.test(
+      q,
+    )
+  )
+    return 'request';
+  if (
+    /\b(?:can|could|may) (?:i|we)\b|\bis it (?:ok|okay|alright) if\b|\bwould it be (?:ok|okay|possible)\b|\b(?:can|could|would|will) you\b/.test(
+      q,
+    )
+  )
+    return 'request';
+  if (
+    /^(?:so |and |but |okay,? )?(?:can|could|would|will) you\b|\b(?:would|will) it be possible|is (?:it|there any way) possible|are you (?:able|willing|open) to|would you be (?:willing|open|able)|^(?:so |and )?(?:can|could) we\b|is there (?:any way|anything)/.test(
+      q,
+    )
+  )
+    return 'request';
+  if (
+    /\b(?:what do you think|how do you feel|what'?s your (?:view|take|opinion)|do you (?:think|feel|agree)|how does that sound|does that (?:work|sound)|is that (?:okay|ok|fair|acceptable|alright))\b/.test(
+      q,
+    )
+  )
+    return 'opinion';
+  if (/^(?:so |and |but )?(?:do|does|did|is|are|was|were|have|has|should|may|might|am)\b/.test(q))
+    return 'yes-no';
+  return 'open';
+}
+
+const DISCOURSE =
+  /^(?:ha|haha|lol|oh|ah|um|uh|hmm|wow|i know|you know|well|so|honestly|look|okay|ok|yes|yeah|no|right|and|but|i mean|i think|actually|basically|to be honest|frankly|sure|alright|listen|hi|hello|hey)[,\s]+/i;
+
+/** A short clause worth quoting back, turned to the persona's side. */
+function quoteOf(sentences: string[], questions: string[]): string | null {
+  const candidates = sentences
+    .filter((s) => !questions.includes(s.trim()))
+    .flatMap((s) =>
+      s.split(
+        /\s*(?:;|:(?!\d)|—|\(| [-–] |, (?:but|and|so|which|although|though)\b|\bbut\b|\band (?=(?:i|we)\b))\s*|,?\s*\bbecause\b[^,]*,?\s*/i,
+      ),
+    )
+    .map((part) => {
+      let clause = (part ?? '').trim();
+      for (let i = 0; i < 3; i += 1) clause = clause.replace(DISCOURSE, '');
+      clause = clause.replace(/,?\s*(?:to be honest|honestly|frankly|really|i think|i guess)[.!?,]*$/i, '');
+      clause = clause.replace(/[.!?,]+$/, '').trim();
+      const words = clause.split(/\s+/).length;
+      // Promises and proposals are what the persona will want to hold the learner to.
+      const promise = /^(?:i|we)(?:'ll| will| can| could|'d| would| am going to|'m going to)\b/i.test(clause)
+        ? 2
+        : 0;
+      const terms = contentTerms(clause).size + promise;
+      return { clause, words, terms };
+    })
+    .filter(
+      (c) =>
+        c.words >= 3 &&
+        c.words <= 16 &&
+        c.terms >= 1 &&
+        !/\b(?:sorry|apologi\w*|thank\w*|hello|hi|hey|ignore|instructions?|prompt|pretend|idiot|stupid|wrap up|let'?s wrap)\b/i.test(
+          c.clause,
+        ) &&
+        !EMPATHY.test(c.clause.toLowerCase()) &&
+        // What the learner says about the persona ("you are being unreasonable") is not repeated back as "I am...".
+        !/^(?:you|you're|you've|your|you'll)\b/i.test(c.clause) &&
+        !new RegExp(HEDGES.source).test(c.clause.toLowerCase()),
+    )
+    .sort((a, b) => b.terms - a.terms);
+  const best = candidates[0];
+  if (!best) return null;
+  const swapped = toSecondPerson(best.clause);
+  return /^(?:I\b|I'|[A-Z]{2,}|[A-Z][a-z]+ [A-Z])/.test(swapped)
+    ? swapped
+    : swapped.charAt(0).toLowerCase() + swapped.slice(1);
+}
+
+/** The words of the latest message and the one before it. */
+export function recentTerms(latest: MessageAnalysis, earlier: MessageAnalysis[]): Set<string> {
+  const before = earlier[earlier.length - 1];
+  return new Set([...latest.terms, ...(before && before.hostility === 0 ? before.terms : [])]);
+}

@@ -1,0 +1,1109 @@
+import type { ScenarioCategory } from '@parley/contracts';
+import { mentioned, sentenceKey, splitSentences } from './conversation-state';
+import { extractFigures, isNegotiable, type Figure } from '../text/figures';
+import { recentTerms, type MessageAnalysis, type Question } from './message-analysis';
+import type { AnswerContent, ApologyResponse, Move, SpecificsFocus, TurnContext } from './moves';
+import { WRAP_UP_MARK } from './moves';
+import {
+  anchorsFor,
+  comparableTo,
+  figureMove,
+  figureMoves,
+  offerFigure,
+  offerLike,
+  openOffer,
+} from './negotiation';
+import { contentTerms, overlap, readText } from '../text/wink';
+import { FILLER } from './phrasing';
+import {
+  conditionMet,
+  type FirmPosition,
+  type PersonaFact,
+  type PersonaGoal,
+} from '../scenario/persona-profile';
+
+/**
+ * Deciding what the persona does this turn: a reaction to what the learner just did (an apology,
+ * empathy, rudeness...), a core move answering the substance (a figure, a question, pushback, a
+ * proposal), and a forward move that advances the persona's own agenda for the current phase.
+ */
+
+export function planMoves(ctx: TurnContext): Move[] {
+  const { latest, state, tone } = ctx;
+  const moves: Move[] = [];
+
+  if (state.walkedOut) {
+    if (!latest.apology) return [{ kind: 'after-walk-out', apology: false }];
+    moves.push({ kind: 'after-walk-out', apology: true });
+    return [...moves, ...forward(ctx, moves)];
+  }
+  if (ctx.injection)
+    return [
+      { kind: 'deflect-injection', identity: ctx.identityProbe, pending: waitingQuestion(ctx) },
+      ...forward(ctx, []),
+    ];
+  if (latest.hostility > 0) {
+    const strikes = state.hostility + 1;
+    if (strikes >= 3 || (latest.hostility === 2 && strikes >= 2 && tone === 'tough'))
+      return [{ kind: 'walk-out' }];
+    moves.push({ kind: 'hostility', level: latest.hostility === 2 ? 2 : 1, warned: strikes >= 2 });
+    if (latest.hostility === 2) return moves;
+  }
+
+  // Reactions: what the learner did, socially.
+  if (latest.greeting && state.turn <= 1) moves.push({ kind: 'greet' });
+  if (latest.introduction && state.turn <= 5 && !latest.question)
+    moves.push({ kind: 'meet', name: latest.introduction });
+  if (latest.apology) moves.push({ kind: 'apology', response: apologyResponse(ctx) });
+  else if (latest.empathy && latest.hostility === 0)
+    moves.push({ kind: 'empathy', disclose: disclosure(ctx) });
+
+  const substance = core(ctx);
+  moves.push(...noteFigure(ctx, substance), ...substance);
+  const planned = [...moves, ...forward(ctx, moves)];
+  // "What happens next?" in a reply that closes: the close is the answer.
+  return planned.some((m) => m.kind === 'close')
+    ? planned.filter((m) => !(m.kind === 'answer' && m.content.kind === 'next-step'))
+    : planned;
+}
+
+/** The persona's last question, if its last line asked one: what a redirect can ask again. */
+function pendingQuestion(ctx: TurnContext): string | null {
+  const last = ctx.state.personaLines.at(-1) ?? '';
+  return (
+    splitSentences(last)
+      .filter((s) => s.endsWith('?'))
+      .pop() ?? null
+  );
+}
+
+/** The last question the persona asked in the conversation, answered or not. */
+function previousQuestion(ctx: TurnContext): string | null {
+  for (const line of [...ctx.state.personaLines].reverse()) {
+    const asked = splitSentences(line)
+      .filter((s) => s.endsWith('?'))
+      .pop();
+    if (asked) return asked;
+  }
+  return null;
+}
+
+/** The question a redirect can ask again: the one just asked, or else the last one asked. */
+function waitingQuestion(ctx: TurnContext): string | null {
+  return pendingQuestion(ctx) ?? previousQuestion(ctx);
+}
+
+/** A turn about something else entirely: small talk on a subject the scenario never mentions. */
+export function offTopicTurn(ctx: Pick<TurnContext, 'latest' | 'profile'>): boolean {
+  const { latest, profile } = ctx;
+  const shared = overlap(latest.terms, profile.vocabulary);
+  const smallTalk = latest.smallTalk.some((w) => !profile.vocabulary.has(w.split(' ').pop() ?? w));
+  return smallTalk && shared <= 1;
+}
+
+function apologyResponse(ctx: TurnContext): ApologyResponse {
+  const { tone, profile, state, latest } = ctx;
+  if (latest.minorApology) return 'minor';
+  if (state.apologies >= 2) return 'enough';
+  if (tone === 'friendly') return state.apologies >= 1 ? 'partial' : 'accept';
+  if (tone === 'tough') return profile.stakes === 'low' && state.apologies === 0 ? 'partial' : 'cold';
+  return profile.stakes === 'low' ? 'accept' : 'partial';
+}
+
+/** Trust earned: empathy lets the persona say personal things it would otherwise keep back. */
+function personalOk(ctx: TurnContext): boolean {
+  const shown = ctx.state.empathy + (ctx.latest.empathy ? 1 : 0);
+  return ctx.tone === 'tough' ? shown >= 2 : shown >= 1;
+}
+
+/** After empathy the persona opens up a little: a public fact, or a personal one once trust builds. */
+function disclosure(ctx: TurnContext): PersonaFact | null {
+  const { profile, state, latest } = ctx;
+  const personal = personalOk(ctx);
+  // What the persona shares is about what was just said: not who it is ("I'm a recruiter at …") out of nowhere.
+  const candidates = profile.facts.filter(
+    (f) =>
+      (f.sensitivity === 'public' || (personal && f.sensitivity === 'personal')) &&
+      !mentioned(state, f.statement) &&
+      (overlap(latest.terms, f.terms) > 0 || f.sensitivity === 'personal'),
+  );
+  candidates.sort(
+    (a, b) =>
+      overlap(latest.terms, b.terms) - overlap(latest.terms, a.terms) ||
+      (a.sensitivity === 'personal' ? -1 : 0) - (b.sensitivity === 'personal' ? -1 : 0),
+  );
+  return candidates[0] ?? null;
+}
+
+/* ---------- core: the substance of the learner's message ---------- */
+
+function core(ctx: TurnContext): Move[] {
+  const { latest, state, profile } = ctx;
+  const found = offerFigure(ctx, latest);
+  const offer = found && offerLike(ctx, latest, found) ? found : null;
+
+  if (
+    latest.closing ||
+    (state.phase === 'resolving' && latest.agreement && latest.words >= 3 && !latest.question)
+  ) {
+    const settled = offer ? figureMoves(ctx, offer).filter((m) => m.kind === 'figure') : [];
+    return [...settled, ...closingMoves(ctx)];
+  }
+  if (latest.question?.kind === 'clarify' || (latest.clarification && !latest.question)) {
+    return [{ kind: 'clarify', restate: lastPoint(ctx) }];
+  }
+  if (latest.returning && !latest.question && !offer) {
+    const waiting = waitingQuestion(ctx);
+    if (waiting) return [{ kind: 'resume', question: waiting }];
+  }
+  if (!offer && offTopicTurn(ctx)) return [{ kind: 'off-topic', subject: '', pending: waitingQuestion(ctx) }];
+
+  if (offer) return figureMoves(ctx, offer);
+  const open = openOffer(ctx);
+  // A reason backs the learner's open offer only where there is something to negotiate: a 40% growth
+  // figure from an interview answer is not an offer to defend.
+  const negotiating =
+    profile.positions.some((p) => p.anchor) ||
+    profile.openingFigures.some(isNegotiable) ||
+    open?.kind === 'money';
+  if (open && negotiating && latest.reasons && !latest.question && !latest.figures.some(isNegotiable))
+    return figureMoves(ctx, open);
+
+  // "I'd suggest X. Does that work?": the question asks about the proposal, so answer the proposal.
+  const aboutProposal =
+    /^(?:does|would|will|is|how does|can) (?:that|this|it)(?: (?:plan|idea|approach|proposal|option|arrangement))? (?:work|sound|suit|be (?:ok|okay|alright|fair|acceptable))\b/i;
+  // "Does that plan work for you?" may point back at the plan of a turn or two ago.
+  const planOnTable = latest.proposal || state.earlier.slice(-2).some((a) => a.proposal || a.commitment);
+  if (planOnTable && latest.question && aboutProposal.test(latest.question.text)) return proposalMoves(ctx);
+
+  if (
+    latest.question &&
+    /^(?:how would|would) (?:a|an|the|some)\b.*\b(?:sound|work|help|suit you)\b/i.test(latest.question.text)
+  )
+    return proposalMoves(ctx);
+  const proposalQuestion =
+    /^(?:how about|what about|what if|shall we|would you be open|(?:could|can) we (?!talk|discuss|go over|chat|start|begin|look at|ask)\w+)\b/i;
+  if (
+    latest.proposal &&
+    latest.question &&
+    proposalQuestion.test(latest.question.text.replace(/^.*?,\s*/, ''))
+  ) {
+    return proposalMoves(ctx);
+  }
+  // "Would you be willing to mention my part in the follow-up email?" asks for exactly what would move
+  // the persona: it is weighed as a proposal, not answered with the stance it would change.
+  if (
+    latest.question &&
+    /^(?:would|could|will) you (?:be willing|consider|agree|be open)\b/i.test(latest.question.text) &&
+    metCondition(ctx)
+  )
+    return proposalMoves(ctx);
+  if (latest.question)
+    return [{ kind: 'answer', question: latest.question, content: answer(ctx, latest.question) }];
+  if (latest.pushback || latest.refusal) return pushbackMoves(ctx);
+  if (latest.rambling) return [{ kind: 'steer', quote: latest.quote }];
+  if (latest.vague) {
+    return [
+      {
+        kind: 'ask-specifics',
+        focus: specificsFocus(ctx),
+        hedge: latest.hedges[0]?.replace(/\bi\b/g, 'I') ?? null,
+        again: state.vagueStreak > 0,
+      },
+    ];
+  }
+  if (latest.commitment || latest.proposal) return proposalMoves(ctx);
+
+  // Pleasantries around substance ("Thanks for taking the call. A bucket exposed 38,000 records...") do not hide it.
+  const numeric = latest.figures.filter((f) => ['money', 'percent', 'number', 'duration'].includes(f.kind));
+  const substantive = numeric.length > 0 && latest.words >= 10;
+  const social = (latest.apology || latest.empathy || latest.greeting || latest.thanks) && !substantive;
+  // A statement that runs against a firm position ("the courier delayed it") is pushback too.
+  const touched = social ? null : positionFor(ctx, latest.terms, 2);
+  // A fact with a figure in it ("late 3 times in 4 weeks") is acknowledged by quoting it back.
+  const reported = latest.figures.filter(
+    (f) => latest.quote?.includes(f.text) && (f.kind !== 'date' || latest.figures.length === 1),
+  );
+  if (reported.length > 0 && !social) {
+    const against = touched && conflicts(touched) ? pushbackMoves(ctx, touched) : [];
+    return [
+      { kind: 'reported', quote: latest.quote, figure: reported[0]!.text, follow: against.length === 0 },
+      ...against,
+    ];
+  }
+  if (touched && conflicts(touched) && !latest.agreement) return pushbackMoves(ctx, touched);
+  if (latest.agreement) return [{ kind: 'agreement' }];
+
+  // Apologies, empathy and greetings on their own were answered by the reaction.
+  if (social && latest.words < 25) {
+    if (latest.thanks && !latest.apology && !latest.empathy && !latest.greeting) return [{ kind: 'thanks' }];
+    if (!latest.minorApology || !latest.quote || latest.introduction) return [];
+  }
+  // With nothing to quote, a bare "Okay." after an apology or empathy adds nothing.
+  if (!latest.quote && (latest.apology || latest.empathy)) return [];
+  return [{ kind: 'acknowledge', quote: latest.quote }];
+}
+
+/** A commitment or proposal: accepted, considered, noted, or met with the position it runs into. */
+function proposalMoves(ctx: TurnContext): Move[] {
+  const { latest, state, tone } = ctx;
+  const detail = proposalDetail(latest);
+  const met = metCondition(ctx);
+  if (met) return [{ kind: 'yield', position: met, detail }];
+  const position = positionFor(ctx, latest.terms, 1);
+  if (position && conflicts(position) && !state.concessions.has(position.index)) {
+    const resisting = latest.pushback || latest.refusal;
+    if (latest.reasons && position.concession && (tone !== 'tough' || state.pushbacks > 0)) {
+      return [{ kind: 'concede', position, detail }];
+    }
+    if (resisting || (tone === 'tough' && !latest.reasons && overlap(latest.terms, position.terms) >= 2)) {
+      return [{ kind: 'hold-firm', position, restated: mentioned(state, position.statement) }];
+    }
+  }
+  if (latest.question || (latest.proposal && !latest.commitment)) {
+    return [
+      {
+        kind: 'consider',
+        verdict: latest.reasons || tone === 'friendly' || meetsNeed(ctx) ? 'accept' : 'maybe',
+        quote: latest.quote,
+        detail,
+      },
+    ];
+  }
+  const times = latest.figures.filter((f) => f.kind === 'date' || f.kind === 'time');
+  const when = times[times.length - 1];
+  return [
+    {
+      kind: 'commitment',
+      quote: latest.quote,
+      when: when?.text ?? null,
+      specific: !!when || latest.figures.length > 0,
+    },
+  ];
+}
+
+/** A proposal aimed at a problem the persona already admitted to ("a Thursday check-in" after "the data arrives late on Thursdays"). */
+function meetsNeed(ctx: TurnContext): boolean {
+  const stem = (t: string): string => t.replace(/(?:es|s)$/, '');
+  const proposed = new Set([...ctx.latest.terms].filter((t) => !GENERIC_TERMS.has(t)).map(stem));
+  return ctx.profile.facts.some(
+    (f) =>
+      f.sensitivity === 'personal' &&
+      mentioned(ctx.state, f.statement) &&
+      [...f.terms].some((t) => proposed.has(stem(t))),
+  );
+}
+
+/** The specific thing on offer, to name when answering a proposal: "next Tuesday", "15 minutes". */
+function proposalDetail(latest: MessageAnalysis): string | null {
+  const rank: Record<string, number> = { date: 0, time: 1, duration: 2, money: 3, percent: 4, number: 5 };
+  const figures = [...latest.figures].sort((a, b) => (rank[a.kind] ?? 9) - (rank[b.kind] ?? 9));
+  return figures[0]?.text ?? null;
+}
+
+/** A position whose condition the learner has just met ("a follow-up email crediting you"). */
+function metCondition(ctx: TurnContext): FirmPosition | null {
+  const { latest, state } = ctx;
+  if (latest.refusal || latest.hostility > 0) return null;
+  return (
+    ctx.profile.positions.find(
+      (p) =>
+        !state.concessions.has(p.index) &&
+        !state.yielded.has(p.index) &&
+        // Learners meet a condition over a turn or two ("it matters because…", then "a follow-up email?").
+        conditionMet(p, recentTerms(latest, state.earlier)),
+    ) ?? null
+  );
+}
+
+/**
+ * A figure the learner gave that the planned reply would otherwise pass over: acknowledge it, by
+ * quoting the learner when the quote carries it.
+ */
+function noteFigure(ctx: TurnContext, planned: Move[]): Move[] {
+  const { latest } = ctx;
+  if (latest.question || latest.apology || latest.empathy || latest.greeting || latest.thanks) return [];
+  const mentionedIn = (m: Move): string => {
+    if (m.kind === 'figure' || m.kind === 'reported') return m.figure;
+    if (m.kind === 'commitment') return `${m.quote ?? ''} ${m.when ?? ''}`;
+    if ('quote' in m) return m.quote ?? '';
+    if ('detail' in m) return m.detail ?? '';
+    return '';
+  };
+  if (
+    planned.some((m) =>
+      ['figure', 'reported', 'off-topic', 'close', 'summarise', 'ask-specifics'].includes(m.kind),
+    )
+  )
+    return [];
+  const said = planned.map(mentionedIn).join(' ');
+  if (latest.figures.some((f) => said.includes(f.text))) return [];
+  const figure =
+    latest.figures.find((f) => f.kind === 'money' || f.kind === 'percent') ??
+    latest.figures.find((f) => (f.kind === 'number' && (f.value ?? 0) >= 2) || f.kind === 'duration') ??
+    (latest.commitment ? latest.figures.find((f) => f.kind === 'date' || f.kind === 'time') : undefined);
+  if (!figure) return [];
+  if (latest.quote?.includes(figure.text)) return [{ kind: 'acknowledge', quote: latest.quote, plain: true }];
+  const text = figure.kind === 'number' ? countedThing(latest.text, figure) : figure.text;
+  return text ? [figureMove(text, 'note', { committed: latest.commitment })] : [];
+}
+
+/**
+ * A bare count is said with what it counts ("4 nights", "3,200 followers"); the start of a range
+ * ("3 to 5 business days") or a number with nothing after it is not said back at all.
+ */
+function countedThing(message: string, figure: Figure): string | null {
+  const after = /^\s+([a-z][a-z-]*)/i.exec(message.slice(figure.index + figure.text.length))?.[1];
+  if (!after || /^(?:to|or|and|of|in|on|at|by|for|the|a|an|-)$/i.test(after)) return null;
+  return `${figure.text} ${after}`;
+}
+
+function closingMoves(ctx: TurnContext): Move[] {
+  const { state, tone, latest } = ctx;
+  const unmet = nextGoal(ctx);
+  if (state.turn < 4 && unmet && tone !== 'friendly' && !latest.agreement)
+    return [{ kind: 'not-so-fast', goal: unmet }];
+  const items = summaryItems(ctx);
+  const promised = [...state.earlier.slice(-2), latest].filter((a) => a.commitment || a.proposal).length;
+  const resisting = [...state.earlier.slice(-2), latest].some((a) => a.pushback || a.refusal);
+  const satisfied =
+    latest.agreement ||
+    (promised >= 1 && !resisting) ||
+    state.earlier.slice(-2).some((a) => a.agreement) ||
+    state.addressedGoals.size * 2 >= ctx.profile.goals.length;
+  const moves: Move[] = [];
+  const summarised = state.personaLines.some((l) =>
+    /\b(?:to recap|have this right|where we've landed|to be clear, then)\b/i.test(l),
+  );
+  if (items.length > 0 && !summarised) moves.push({ kind: 'summarise', items });
+  moves.push({ kind: 'close', satisfied });
+  return moves;
+}
+
+/** What the learner has put on the record: their figures, dates and promises, from the persona's side. */
+function summaryItems(ctx: TurnContext): string[] {
+  const all = [...ctx.state.earlier, ctx.latest];
+  const items: string[] = [];
+  const anchored = (f: Figure): boolean =>
+    f.kind === 'money' ||
+    anchorsFor(ctx, f).length > 0 ||
+    ctx.state.personaFigures.some((p) => comparableTo(p, f));
+  const lastFigure = [...all]
+    .reverse()
+    .map((a) => offerFigure(ctx, a))
+    .find((f): f is Figure => f !== null && isNegotiable(f) && anchored(f));
+  // Only a figure the persona itself put on the table: it neither reads the learner's words back to them
+  // nor repeats a figure it never agreed to.
+  if (lastFigure && ctx.state.personaFigures.some((p) => p.value === lastFigure.value))
+    items.push(lastFigure.text);
+  return items.slice(0, 2);
+}
+
+/* ---------- answering questions ---------- */
+
+interface Candidate {
+  text: string | null;
+  terms: Set<string>;
+  hidden: boolean;
+  conflict: boolean;
+  source: 'position' | 'goal' | 'fact';
+}
+
+function candidates(ctx: TurnContext): Candidate[] {
+  const { profile } = ctx;
+  const personal = personalOk(ctx);
+  return [
+    ...profile.positions.map((p) => ({
+      text: p.statement,
+      terms: p.terms,
+      hidden: p.statement === null,
+      conflict: conflicts(p),
+      source: 'position' as const,
+    })),
+    ...profile.goals.map((g) => ({
+      text: g.statement,
+      terms: g.terms,
+      hidden: g.kind === 'hidden',
+      conflict: false,
+      source: 'goal' as const,
+    })),
+    ...profile.facts.map((f) => ({
+      text: f.statement,
+      terms: f.terms,
+      hidden: f.sensitivity === 'confidential' || (f.sensitivity === 'personal' && !personal),
+      conflict: false,
+      source: 'fact' as const,
+    })),
+  ];
+}
+
+const SOURCE_ORDER: Record<Question['kind'], Candidate['source'][]> = {
+  want: ['goal', 'position', 'fact'],
+  why: ['position', 'goal', 'fact'],
+  request: ['position', 'goal', 'fact'],
+  opinion: ['position', 'goal', 'fact'],
+  when: ['position', 'fact', 'goal'],
+  'yes-no': ['fact', 'position', 'goal'],
+  open: ['fact', 'goal', 'position'],
+  wellbeing: ['fact', 'goal', 'position'],
+  clarify: ['position', 'goal', 'fact'],
+  number: ['position', 'goal', 'fact'],
+};
+
+function answer(ctx: TurnContext, asked: Question): AnswerContent {
+  const { state, profile, latest } = ctx;
+  const text = asked.text.toLowerCase();
+  // "Can I ask how the team measures success?" is an open question about how the team measures success.
+  const question: Question = EMBEDDED_QUESTION.test(text) ? { ...asked, kind: 'open' } : asked;
+  if (question.kind === 'wellbeing') return { kind: 'wellbeing' };
+  if (/\byour (?:full )?name\b|\bwho am i (?:speaking|talking) (?:to|with)\b/.test(text))
+    return { kind: 'name' };
+  if (question.kind === 'number') {
+    const mine = state.personaFigures[state.personaFigures.length - 1];
+    if (mine) return { kind: 'number', figure: mine.text, asking: false };
+    const floor = [...profile.positions.map((p) => p.anchor), ...profile.goals.map((g) => g.anchor)].find(
+      (a) => a?.direction === 'floor',
+    );
+    return { kind: 'number', figure: floor?.figure.text ?? null, asking: !!floor };
+  }
+
+  const terms = question.terms.size > 0 ? question.terms : latest.terms;
+  const position = positionFor(ctx, terms, 1);
+  // A behaviour note guarding a topic ("only explains X if you ask open questions without blame"):
+  // evade in the persona's own words until the condition is met, then say what it held back.
+  // The topic a behaviour note guards: its own terms, and those of the facts it keeps back.
+  const guardTerms = (p: FirmPosition): number =>
+    Math.max(
+      overlap(terms, p.terms),
+      ...profile.facts
+        .filter((f) => f.sensitivity === 'personal' && overlap(p.terms, f.terms) >= 2)
+        .map((f) => overlap(terms, f.terms)),
+    );
+  const guard = profile.positions
+    .filter((p) => p.statement === null && guardTerms(p) > 0)
+    .sort((a, b) => guardTerms(b) - guardTerms(a))[0];
+  if (guard && !personalOk(ctx)) {
+    const guarded = guardedAnswer(ctx, guard, question);
+    if (guarded) return guarded;
+  }
+  if (question.kind === 'why') {
+    // A why gets a reason: the one the scenario gives, a related fact, or what else the persona holds.
+    const about = position ?? (question.terms.size <= 1 ? recentPosition(ctx) : null);
+    if (about?.reason && !mentioned(state, about.reason)) return { kind: 'reason', text: about.reason };
+    const goalReason = profile.goals.find(
+      (g) => g.reason && overlap(terms, g.terms) > 0 && !mentioned(state, g.reason),
+    );
+    if (goalReason?.reason) return { kind: 'reason', text: goalReason.reason };
+    const fact = profile.facts.find(
+      (f) =>
+        (f.sensitivity === 'public' || (f.sensitivity === 'personal' && personalOk(ctx))) &&
+        overlap(terms, f.terms) > 0 &&
+        !mentioned(state, f.statement),
+    );
+    if (fact) return { kind: 'item', text: fact.statement, conflict: false };
+    if (about) {
+      const more = about.more.find((m) => !mentioned(state, m));
+      if (more) return { kind: 'reason', text: more };
+      if (about.statement && !mentioned(state, about.statement))
+        return { kind: 'item', text: about.statement, conflict: false };
+    }
+    return { kind: 'because' };
+  }
+  if (position && conflicts(position) && ['request', 'yes-no', 'opinion', 'when'].includes(question.kind)) {
+    if (position.statement && !mentioned(state, position.statement))
+      return { kind: 'item', text: position.statement, conflict: question.kind !== 'when' };
+    return { kind: 'firm', position };
+  }
+  // "Can we talk about the base salary?": yes, to that subject by name.
+  if (
+    (/\b(?:can|could|may|shall) (?:i|we) (?:talk|ask|chat|discuss|go over|look at)\b/.test(text) ||
+      /\b(?:i|we) (?:\w+ )?(?:wanted|want|would like|'d like) to (?:talk|chat) about\b/.test(
+        unfilled(text),
+      )) &&
+    !EMBEDDED_QUESTION.test(text)
+  )
+    return {
+      kind: 'sure',
+      subject: nounPhrase(question.text.replace(/^.*?\b(?:talk|ask|chat|discuss|go over|look at)\b/i, '')),
+    };
+  // "Is there anything else I can help with?": what the persona still wants, or nothing more.
+  if (/\b(?:anything else|is that everything|any other (?:questions?|concerns?))\b/.test(text)) {
+    const goal = nextGoal(ctx);
+    if (goal?.statement && !mentioned(state, goal.statement))
+      return { kind: 'item', text: goal.statement, conflict: false };
+    if (!openGoal(ctx)) return { kind: 'nothing-else' };
+  }
+  // "Does that plan work for you?": yes, or not yet and what is still missing.
+  if (
+    question.kind === 'yes-no' &&
+    /\b(?:work|works|sound (?:good|okay|ok|fair|right)|okay|ok|fine|acceptable|fair) (?:for|with|to) you\b/.test(
+      text,
+    )
+  ) {
+    const open = openGoal(ctx);
+    const still = open?.statement && !open.statement.endsWith('?') && !mentioned(state, open.statement);
+    return { kind: 'works', still: still ? open.statement : null };
+  }
+  // "What happens next?": what the persona still needs from the learner, or how it goes on from here.
+  if (
+    /\b(?:what happens (?:next|now)|what are the next steps|where do (?:we|i) go from here|what (?:now|do (?:we|i) do next))\b/.test(
+      text,
+    )
+  ) {
+    const goal = openGoal(ctx) ?? nextGoal(ctx);
+    if (goal?.statement && !mentioned(state, goal.statement) && !goal.statement.endsWith('?'))
+      return { kind: 'item', text: goal.statement, conflict: false };
+    return { kind: 'next-step' };
+  }
+  // Asking permission ("Can I take your name?", "Shall I start with the timeline?") gets a yes.
+  if (
+    !EMBEDDED_QUESTION.test(text) &&
+    /(?:^|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) (?:i|we)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|do you have (?:a )?(?:few |couple of )?(?:minutes?|moment|sec(?:ond)?|time))\b/.test(
+      text,
+    )
+  )
+    return { kind: 'sure' };
+
+  // "Could you send me the offer in writing?": a request the persona can grant is promised, not answered
+  // with whatever fact shares a word with it.
+  if (question.kind === 'request') {
+    const promise = pledge(question.text);
+    if (promise) return { kind: 'pledge', text: promise };
+  }
+  const rank = SOURCE_ORDER[question.kind];
+  // "In the first year" ties the question to no fact that happens to say "this year".
+  const topical = new Set([...terms].filter((t) => !CALENDAR_TERMS.has(t)));
+  const scored = candidates(ctx)
+    .filter((c) =>
+      question.kind === 'want' ? c.source !== 'fact' : c.source !== 'goal' || overlap(topical, c.terms) >= 2,
+    )
+    .map((c) => ({ c, score: overlap(topical, c.terms) }))
+    .filter(({ c, score }) => score > 0 && (c.hidden || (c.text !== null && !mentioned(state, c.text))))
+    .sort((a, b) => b.score - a.score || rank.indexOf(a.c.source) - rank.indexOf(b.c.source));
+  const best = scored[0];
+  // Behaviour notes (a position with nothing to say) stop guarding their topic once trust is earned.
+  if (best?.c.hidden && !(best.c.source === 'position' && personalOk(ctx))) {
+    const sayable = scored.find((s) => !s.c.hidden);
+    if (!sayable || sayable.score < best.score) return { kind: 'deflect' };
+  }
+  const pick = scored.find((s) => !s.c.hidden)?.c;
+  if (pick?.text)
+    return { kind: 'item', text: pick.text, conflict: question.kind === 'request' && pick.conflict };
+  // Asked again about something already said: point back to it rather than repeat it.
+  const strong = (c: Candidate): boolean =>
+    overlap(terms, c.terms) >= 2 ||
+    [...terms].some((t) => c.terms.has(t) && t.length >= 5 && !GENERIC_TERMS.has(t));
+  const said = candidates(ctx).find((c) => !c.hidden && c.text && mentioned(state, c.text) && strong(c));
+  if (said?.text && question.kind !== 'want') return { kind: 'recap', text: said.text };
+
+  if (question.kind === 'when') {
+    const timed = [
+      ...profile.positions.map((p) => p.statement),
+      ...profile.goals.map((g) => g.statement),
+    ].find(
+      (s): s is string =>
+        !!s &&
+        !mentioned(state, s) &&
+        DEADLINE.test(s) &&
+        extractFigures(s).some((f) => ['date', 'time', 'duration'].includes(f.kind)),
+    );
+    return timed ? { kind: 'item', text: timed, conflict: false } : { kind: 'asap' };
+  }
+  if (question.kind === 'want') {
+    const goal = nextGoal(ctx);
+    if (goal?.statement) return { kind: 'item', text: goal.statement, conflict: false };
+  }
+  const remark = profile.voice.remarks.find(
+    (r) => [...contentTerms(r)].some((t) => terms.has(t) && !GENERIC_TERMS.has(t)) && !mentioned(state, r),
+  );
+  if (remark) return { kind: 'remark', text: remark };
+  if (question.kind === 'request') {
+    const promise = pledge(question.text);
+    return promise ? { kind: 'pledge', text: promise } : { kind: 'sure' };
+  }
+
+  // A question about the persona itself is answered with something about the persona; a question
+  // about something else never gets an unrelated fact about the persona ("I'm up for promotion").
+  const personal = ABOUT_YOU.test(text);
+  const fact = profile.facts.find(
+    (f) =>
+      f.sensitivity === 'public' &&
+      !mentioned(state, f.statement) &&
+      (personal || [...terms].some((t) => f.terms.has(t) && !GENERIC_TERMS.has(t))),
+  );
+  if (personal && fact && question.kind !== 'opinion')
+    return { kind: 'item', text: fact.statement, conflict: false };
+  if (question.kind === 'opinion') {
+    const unsaid = profile.positions.find((p) => p.statement && !mentioned(state, p.statement) && !p.anchor);
+    if (unsaid?.statement) return { kind: 'item', text: unsaid.statement, conflict: false };
+  }
+  // "What concerns do you have?", "What do you need from us?": asked for its own view, the persona gives
+  // one of its positions or what it is after, rather than "I'd have to check".
+  if (/\byou(?:r)?\b/.test(text) && ['open', 'want', 'opinion'].includes(question.kind)) {
+    const view = profile.positions.find((p) => p.statement && !mentioned(state, p.statement) && !p.anchor);
+    const aim = profile.goals.find(
+      (g) =>
+        g.kind !== 'hidden' && g.statement && !g.statement.endsWith('?') && !mentioned(state, g.statement),
+    );
+    const said =
+      question.kind === 'want' ? (aim?.statement ?? view?.statement) : (view?.statement ?? aim?.statement);
+    if (said) return { kind: 'item', text: said, conflict: false };
+    // Everything already said: asked again for its concerns, the persona points back to one of them.
+    const stated = profile.positions.find((p) => p.statement && !p.anchor && mentioned(state, p.statement));
+    if (stated?.statement && /\b(?:concerns?|worr(?:y|ied|ies)|need|want|matters?)\b/.test(text))
+      return { kind: 'recap', text: stated.statement };
+  }
+  const subject = nounPhrase(question.text);
+  if (subject && !personal && ['open', 'yes-no', 'when'].includes(question.kind))
+    return { kind: 'details', subject };
+  if (fact && (question.kind === 'open' || question.kind === 'yes-no'))
+    return { kind: 'item', text: fact.statement, conflict: false };
+  // An open question put to the persona ("What gets in the way for you?") with nothing on that
+  // subject: what the persona is after in this scenario, rather than a stock line.
+  if (question.kind === 'open' && /\byou(?:r)?\b/.test(text)) {
+    const goal = nextGoal(ctx);
+    if (goal?.statement) return { kind: 'item', text: goal.statement, conflict: false };
+  }
+  return { kind: 'generic' };
+}
+
+/** The words without their fillers: "i kind of wanted to, like, talk about" → "i wanted to talk about". */
+const unfilled = (text: string): string =>
+  text
+    .replace(new RegExp(`,?\\s*${FILLER.source},?`, 'gi'), ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** "Can I ask how the team measures success?" asks how the team measures success: not for permission. */
+const EMBEDDED_QUESTION =
+  /\b(?:can|could|may) (?:i|we) ask (?:you )?(?:how|what|why|when|where|who|which|whether|if)\b/;
+
+/** Questions about the persona: its role, background, day, team. */
+const ABOUT_YOU =
+  /\b(?:about (?:you|yourself)|your (?:role|job|background|team|company|firm|day|week|work|experience|side|situation|position)|who are you|what do you do|how long have you)\b/;
+
+/** Open questions, the kind that invite an explanation: "What gets in the way?", "Talk me through it." */
+const OPEN_QUESTION =
+  /^(?:(?:so|and|okay|ok|right|well|honestly),?\s+)?(?:what|how|tell me|talk me|walk me|help me understand|(?:can|could|would) you (?:tell|walk|talk|help) me)\b/i;
+/** Blame in the learner's words, which keeps a guarded persona guarded. */
+const BLAME =
+  /\b(?:your fault|you (?:always|never|keep)|unacceptable|not good enough|why (?:didn'?t|did|were|are|do|don'?t|can'?t) you|you should(?:n'?t)? have|careless|lazy|sloppy)\b/i;
+
+/**
+ * The answer to a question that touches a guarded topic: the persona's own evasive lines ("It was just
+ * a busy week.") until the learner asks an open, blame-free question after an evasion or some
+ * reassurance, then the fact it was holding back. Null when the position guards nothing sayable.
+ */
+function guardedAnswer(ctx: TurnContext, position: FirmPosition, question: Question): AnswerContent | null {
+  const { profile, state, latest } = ctx;
+  if (!['open', 'question', 'ask', 'blame'].some((t) => position.conditionTerms.has(t))) return null;
+  const held = profile.facts
+    .filter(
+      (f) =>
+        f.sensitivity !== 'confidential' &&
+        !mentioned(state, f.statement) &&
+        overlap(position.terms, f.terms) >= 2,
+    )
+    .sort((a, b) => overlap(question.terms, b.terms) - overlap(question.terms, a.terms));
+  // Once the held-back facts are out, there is nothing left to guard.
+  if (held.length === 0) return null;
+  const evasions = [...profile.voice.remarks].sort((a, b) => b.length - a.length);
+  const evaded = evasions.some((r) => mentioned(state, r));
+  const open = OPEN_QUESTION.test(question.text) && !BLAME.test(latest.text) && latest.hostility === 0;
+  const reassured = state.empathy > 0 || latest.empathy;
+  if (held[0] && open && (evaded || reassured))
+    return { kind: 'item', text: held[0].statement, conflict: false };
+  const evasion = evasions.find((r) => !mentioned(state, r));
+  return evasion ? { kind: 'remark', text: evasion } : null;
+}
+
+/**
+ * A request turned into the persona's promise: "Could you flag it by Friday if you see a risk?" gives
+ * "I'll flag it by Friday if I see a risk." Null for anything that does not read cleanly.
+ */
+function pledge(question: string): string | null {
+  const m = /^(?:.*?,\s*)?(?:could|can|would|will) you (?:please )?(.+?)(?: for me| please)?[?.!]*$/i.exec(
+    question.trim(),
+  );
+  // "… so I can look at it tomorrow" is the learner's purpose, not part of what the persona promises.
+  const clause = m?.[1]?.replace(/,?\s+so (?:that )?(?:i|we) .*$/i, '');
+  if (
+    !clause ||
+    clause.split(/\s+/).length > 14 ||
+    /\b(?:tell|explain|describe|say|give me|walk me|talk me)\b/i.test(clause)
+  )
+    return null;
+  if (/\b(?:i|i'm|i've|i'd|i'll)\b/i.test(clause)) return null;
+  const SWAP: Record<string, string> = {
+    you: 'I',
+    your: 'my',
+    yours: 'mine',
+    yourself: 'myself',
+    me: 'you',
+    my: 'your',
+    mine: 'yours',
+    myself: 'yourself',
+  };
+  const flipped = clause.replace(
+    /\b(?:you|your|yours|yourself|me|my|mine|myself)\b/gi,
+    (w) => SWAP[w.toLowerCase()] ?? w,
+  );
+  // Seven of the learner's words in a row said back is parroting ("I'll check what is possible and come
+  // back…"): the persona promises it in its own words.
+  const before = clause.split(/\s+/);
+  const after = flipped.split(/\s+/);
+  let run = 0;
+  let longest = 0;
+  after.forEach((word, i) => {
+    run = word === before[i] ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  });
+  if (longest >= 7) return "I'll look into it and get back to you.";
+  return `I'll ${flipped}.`;
+}
+
+/** Words too common to say what a remark or a noun phrase is about. */
+/** Words of the calendar: they tie a question to nothing in particular. */
+const CALENDAR_TERMS = new Set(['day', 'week', 'month', 'year', 'today', 'time']);
+const GENERIC_TERMS = new Set([
+  // the calendar ties a question to nothing: "in the first year" is not about "8 graduates this year"
+  ...CALENDAR_TERMS,
+  'work',
+  'way',
+  'thing',
+  'stuff',
+  'lot',
+  'bit',
+  'part',
+  'kind',
+  'sort',
+  'point',
+  'people',
+  'job',
+]);
+const WH_WORDS = new Set(['what', 'which', 'who', 'how', 'when', 'where', 'why', 'i', 'you']);
+
+const DEADLINE =
+  /\b(?:by|within|before|until|no later than|this (?:week|month|quarter)|today|tonight|tomorrow|end of)\b/i;
+
+/** The main noun phrase of a question ("the benefits package"), to answer about it by name. */
+function nounPhrase(text: string): string | null {
+  const tokens = readText(text).tokens;
+  let best: string[] = [];
+  let current: string[] = [];
+  let hasNoun = false;
+  const flush = (): void => {
+    if (hasNoun && current.length > best.length) best = current;
+    current = [];
+    hasNoun = false;
+  };
+  for (const t of tokens) {
+    if (t.pos === 'DET' && current.length === 0 && ['the', 'this', 'that'].includes(t.lower))
+      current.push(t.lower);
+    else if (
+      (t.pos === 'NOUN' || t.pos === 'PROPN' || (t.pos === 'ADJ' && current.length > 0)) &&
+      !WH_WORDS.has(t.lower)
+    ) {
+      current.push(t.value);
+      if (t.pos === 'NOUN' || t.pos === 'PROPN') hasNoun = true;
+    } else flush();
+  }
+  flush();
+  if (best.length === 0 || best.length > 5) return null;
+  if (best.every((w) => GENERIC_TERMS.has(w.toLowerCase()) || /^(?:the|this|that)$/.test(w))) return null;
+  const phrase = best.join(' ');
+  return /^(?:the|this|that) /.test(phrase) ? phrase : `the ${phrase}`;
+}
+
+/** The firm position the conversation was last about. */
+function recentPosition(ctx: TurnContext): FirmPosition | null {
+  const previous = ctx.state.earlier[ctx.state.earlier.length - 1];
+  const fromLearner = previous ? positionFor(ctx, previous.terms, 1) : null;
+  if (fromLearner) return fromLearner;
+  const offer = openOffer(ctx);
+  const anchored = offer
+    ? ctx.profile.positions.find((p) => p.anchor && comparableTo(p.anchor.figure, offer))
+    : undefined;
+  if (anchored) return anchored;
+  for (let i = ctx.state.personaLines.length - 1; i >= 0; i -= 1) {
+    const key = sentenceKey(ctx.state.personaLines[i] ?? '');
+    const found = ctx.profile.positions.find((p) =>
+      [p.statement, p.evidenceAsk, p.concession, p.reason, ...p.pressLines].some(
+        (t) => t && key.includes(sentenceKey(t)),
+      ),
+    );
+    if (found) return found;
+  }
+  return null;
+}
+
+/* ---------- pushback ---------- */
+
+function pushbackMoves(ctx: TurnContext, about?: FirmPosition): Move[] {
+  const { latest, tone, state } = ctx;
+  const met = metCondition(ctx);
+  if (met) return [{ kind: 'yield', position: met, detail: null }];
+  // "That's not fair" refers back to the last point; an accusation ("you took the credit") is met with
+  // the persona's own stance; any other disagreement is an opinion to argue with, not a position.
+  const accusation =
+    /\byou(?:'ve| have)? (?:\w+ed|took|did|said|made|went|gave|told|never|always|didn'?t|don'?t|keep|just)\b/i.test(
+      latest.text,
+    );
+  const defence = accusation
+    ? ctx.profile.positions.find((p) => p.statement && conflicts(p) && !mentioned(state, p.statement))
+    : undefined;
+  const position =
+    about ??
+    positionFor(ctx, latest.terms, 1) ??
+    defence ??
+    (latest.terms.size <= 2 ? recentPosition(ctx) : null);
+  if (!position || (!position.statement && !position.concession && !position.evidenceAsk))
+    return [
+      {
+        kind: 'counterpoint',
+        quote: latest.terms.size > 2 ? latest.quote : null,
+        refused: latest.refusal && !latest.pushback,
+      },
+    ];
+  const persistence = state.pushbacks + 1;
+  // Reasons move the persona, but a tougher one needs them repeated, or backed by figures.
+  const evidence = latest.figures.length > 0 || latest.empathy;
+  const persuaded =
+    latest.reasons &&
+    (tone === 'friendly'
+      ? true
+      : tone === 'neutral'
+        ? evidence || persistence >= 2
+        : persistence >= 2 && evidence);
+  // What it could give is offered once the learner has put something on the table, not handed over
+  // before they have proposed anything.
+  const proposed = [...state.earlier, ctx.latest].some((a) => a.proposal || a.commitment);
+  if (persuaded && proposed && position.concession && !state.concessions.has(position.index))
+    return [{ kind: 'concede', position }];
+  const moves: Move[] = [
+    { kind: 'hold-firm', position, restated: !position.statement || mentioned(state, position.statement) },
+  ];
+  if (position.evidenceAsk && !mentioned(state, position.evidenceAsk))
+    moves.push({ kind: 'evidence', line: position.evidenceAsk });
+  // Without a condition to read out, the persona asks for the learner's case in its own words.
+  else if (ctx.latest.pushback) moves.push({ kind: 'counterpoint', quote: null, refused: false });
+  return moves;
+}
+
+/* ---------- forward: the persona's own agenda ---------- */
+
+/* The persona's own agenda, after it has answered the learner. */
+function forward(ctx: TurnContext, sofar: Move[]): Move[] {
+  const { state, tone } = ctx;
+  const stops = [
+    'resume',
+    'close',
+    'not-so-fast',
+    'walk-out',
+    'steer',
+    'ask-specifics',
+    'clarify',
+    'counterpoint',
+    'yield',
+    'reported',
+  ];
+  if (sofar.some((m) => stops.includes(m.kind))) return [];
+  // "No, that's everything." is not followed by a new demand.
+  if (sofar.some((m) => m.kind === 'answer' && m.content.kind === 'nothing-else')) return [];
+  if (sofar.some((m) => m.kind === 'hostility' && m.level === 2)) return [];
+  const asksAlready = sofar.some(
+    (m) =>
+      m.kind === 'evidence' ||
+      m.kind === 'concede' ||
+      (m.kind === 'figure' && m.verdict !== 'accept' && m.verdict !== 'note'),
+  );
+  if (asksAlready && state.phase !== 'opening') return [];
+  const settled = sofar.some(
+    (m) =>
+      (m.kind === 'figure' && m.verdict === 'accept') || m.kind === 'commitment' || m.kind === 'consider',
+  );
+
+  const spoken = sofar
+    .map((m) =>
+      m.kind === 'answer' && (m.content.kind === 'item' || m.content.kind === 'reason')
+        ? sentenceKey(m.content.text)
+        : '',
+    )
+    .filter(Boolean);
+  const candidate = nextGoal(ctx);
+  const goal =
+    candidate?.statement && spoken.includes(sentenceKey(candidate.statement))
+      ? nextGoal(ctx, candidate.index)
+      : candidate;
+  const first = [...state.raisedGoals.values()].every((n) => n === 0);
+  // Some personas ask; they do not announce what they are after ("I want to avoid getting into trouble").
+  const sayable =
+    goal && (goal.statement?.endsWith('?') || !ASKS_RATHER_THAN_TELLS.has(ctx.profile.category));
+  const pursue: Move[] = goal && sayable ? [{ kind: 'pursue-goal', goal, first }] : [];
+  // Once a figure is agreed, the persona moves on to what else it wants rather than pressing.
+  // Back from small talk, the persona picks its own thread up again; it does not state a position out of nowhere.
+  const press = settled || sofar.some((m) => m.kind === 'off-topic') ? null : nextPress(ctx);
+  const pressing: Move[] = press ? [{ kind: 'press', line: press }] : [];
+  switch (state.phase) {
+    case 'opening':
+    case 'exploring':
+      return goal ? pursue : pressing;
+    case 'negotiating':
+      if (press && (tone === 'tough' || !goal || ctx.chance() < 0.5)) return pressing;
+      return goal ? pursue : pressing;
+    case 'resolving':
+      if (sofar.some((m) => m.kind === 'summarise' || m.kind === 'close' || m.kind === 'wrap-up')) return [];
+      if (state.turn >= 10) return closingMoves(ctx);
+      if (!state.personaLines.some((line) => WRAP_UP_MARK.test(line)))
+        return [{ kind: 'wrap-up', items: summaryItems(ctx) }];
+      return goal ? pursue : pressing;
+  }
+}
+
+/**
+ * Kinds of partner whose own aims stay unspoken unless asked: the colleague being given feedback, the
+ * team lead, the contact at an event, the other side of a conflict. They ask their questions instead.
+ */
+const ASKS_RATHER_THAN_TELLS = new Set<ScenarioCategory>([
+  'giving-feedback',
+  'team-meetings',
+  'networking',
+  'conflict-resolution',
+]);
+
+/** The next goal the persona would raise: sayable, not yet covered by the learner, not yet raised. */
+export function nextGoal(ctx: TurnContext, skip?: number): PersonaGoal | null {
+  const { profile, state, latest } = ctx;
+  const fresh = profile.goals.filter(
+    (g) =>
+      g.index !== skip &&
+      g.statement !== null &&
+      (g.kind === 'information' || g.kind === 'outcome') &&
+      !state.addressedGoals.has(g.index) &&
+      (state.raisedGoals.get(g.index) ?? 0) === 0 &&
+      overlap(latest.terms, g.terms) < 2 &&
+      !mentioned(state, g.statement),
+  );
+  return fresh[0] ?? null;
+}
+
+/** A goal the persona already raised that the learner has not met yet: worth repeating when asked. */
+function openGoal(ctx: TurnContext): PersonaGoal | null {
+  const { profile, state } = ctx;
+  return (
+    profile.goals.find(
+      (g) =>
+        g.statement !== null &&
+        g.kind === 'outcome' &&
+        !state.addressedGoals.has(g.index) &&
+        (state.raisedGoals.get(g.index) ?? 0) > 0,
+    ) ?? null
+  );
+}
+
+/** The next thing to press on: a relevant firm position, what would move the persona, a habitual question. */
+function nextPress(ctx: TurnContext): string | null {
+  const { profile, state, latest, tone } = ctx;
+  const recentTerms = new Set([...latest.terms, ...(state.earlier[state.earlier.length - 1]?.terms ?? [])]);
+  const offered = [...state.learnerFigures, ...latest.figures.filter(isNegotiable)];
+  const lines: string[] = [];
+  const ordered = [...profile.positions].sort(
+    (a, b) => overlap(recentTerms, b.terms) - overlap(recentTerms, a.terms),
+  );
+  // A position the learner already met with a promise ("I'll refund the shipping fee") is not pressed again.
+  const promised = [...state.earlier, latest].filter(
+    (a) => (a.commitment || a.proposal) && !a.pushback && !a.refusal,
+  );
+  // Numbers given with reasons ("lifted orders by 15% over four weekends") are the evidence some wait for.
+  const evidenced = [...state.earlier, latest].some((a) => a.reasons && a.figures.length > 0);
+  for (const p of ordered) {
+    if (promised.some((a) => looseOverlap(a.terms, p.keyTerms) >= 2)) continue;
+    if (p.wantsEvidence && evidenced) continue;
+    // What the learner just gave is what this position waits for: it is not pressed now.
+    if (state.yielded.has(p.index) || conditionMet(p, latest.terms)) continue;
+    const relevance = overlap(recentTerms, p.terms);
+    // A ceiling is only named once the learner has asked for more than it.
+    const anchorReady =
+      !p.anchor ||
+      p.anchor.direction !== 'ceiling' ||
+      offered.some(
+        (f) => comparableTo(f, p.anchor!.figure) && (f.value ?? 0) > (p.anchor!.figure.value ?? 0),
+      );
+    const timely =
+      relevance >= 2 || (tone === 'tough' && state.phase !== 'exploring') || state.phase === 'resolving';
+    if (p.statement && anchorReady && timely && (state.statedPositions.get(p.index) ?? 0) === 0)
+      lines.push(p.statement);
+    lines.push(...p.pressLines);
+    if (p.evidenceAsk && (relevance >= 1 || tone === 'tough')) lines.push(p.evidenceAsk);
+  }
+  lines.push(...profile.voice.questions);
+  return lines.find((line) => !mentioned(state, line)) ?? null;
+}
+
+/** Shared terms, counting word forms the lemmatiser splits ("ship" and "shipping", "thursday" and "thursdays"). */
+function looseOverlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  const same = (x: string, y: string): boolean =>
+    x === y || (Math.min(x.length, y.length) >= 4 && (x.startsWith(y) || y.startsWith(x)));
+  return [...a].filter((x) => [...b].some((y) => same(x, y))).length;
+}
+
+/** The firm position a set of terms is most about, if any reaches `minimum` shared terms. */
+function positionFor(
+  ctx: TurnContext,
+  terms: ReadonlySet<string>,
+  minimum: number,
+  distinctive = true,
+): FirmPosition | null {
+  const scored = ctx.profile.positions
+    .map((p) => ({
+      p,
+      score:
+        overlap(terms, p.terms) +
+        (distinctive ? overlap(terms, p.keyTerms) : 0) +
+        (p.anchor && ctx.latest.figures.some((f) => comparableTo(f, p.anchor!.figure)) ? 2 : 0),
+    }))
+    .filter((s) => s.score >= minimum && (s.p.statement || s.p.concession || s.p.reason))
+    .sort((a, b) => b.score - a.score);
+  return scored[0]?.p ?? null;
+}
+
+function lastPoint(ctx: TurnContext): string | null {
+  const last = ctx.state.personaLines[ctx.state.personaLines.length - 1];
+  if (!last) return null;
+  const key = sentenceKey(last);
+  const items = [
+    ...ctx.profile.positions.map((p) => p.statement),
+    ...ctx.profile.goals.map((g) => g.statement),
+  ];
+  return items.find((s): s is string => !!s && key.includes(sentenceKey(s))) ?? null;
+}
+
+/** A position stated as a refusal or a demand, so a request touching it is turned down. */
+function conflicts(position: FirmPosition): boolean {
+  return (
+    !!position.statement &&
+    /\b(?:won't|can't|not|refuse|insist|never|nobody|no one|don't|want|expect|need)\b/i.test(
+      position.statement,
+    )
+  );
+}
+
+function specificsFocus(ctx: TurnContext): SpecificsFocus {
+  const { profile, chance } = ctx;
+  const numeric = [...profile.positions, ...profile.goals].some((x) => x.anchor);
+  switch (profile.category) {
+    case 'salary-negotiation':
+    case 'sales':
+      return numeric ? 'number' : 'detail';
+    case 'job-interviews':
+    case 'giving-feedback':
+    case 'networking':
+    case 'team-meetings':
+      return 'example';
+    case 'crisis-management':
+    case 'customer-service':
+      return chance() < 0.5 ? 'time' : 'detail';
+    default:
+      return chance() < 0.5 ? 'detail' : 'example';
+  }
+}

@@ -1,0 +1,97 @@
+import type { ChatTone } from '@parley/contracts';
+import type { ConversationState } from './conversation-state';
+import type { MessageAnalysis, Question } from './message-analysis';
+import type { FirmPosition, PersonaFact, PersonaGoal, PersonaProfile } from '../scenario/persona-profile';
+
+/**
+ * The vocabulary between planning and phrasing: what the persona can do in a turn (a move), and
+ * everything a planner needs to know to choose (the turn context).
+ */
+
+export interface TurnContext {
+  profile: PersonaProfile;
+  tone: ChatTone;
+  state: ConversationState;
+  latest: MessageAnalysis;
+  injection: boolean;
+  identityProbe: boolean;
+  /** A number in [0, 1) for the few choices that are not about wording. */
+  chance: () => number;
+}
+
+export type FigureVerdict = 'accept' | 'counter' | 'hold' | 'probe' | 'note';
+export type ApologyResponse = 'accept' | 'partial' | 'cold' | 'enough' | 'minor';
+
+export type AnswerContent =
+  | { kind: 'item'; text: string; conflict: boolean }
+  | { kind: 'reason'; text: string }
+  | { kind: 'because' }
+  | { kind: 'firm'; position: FirmPosition }
+  | { kind: 'deflect' }
+  | { kind: 'number'; figure: string | null; asking: boolean }
+  | { kind: 'wellbeing' }
+  | { kind: 'name' }
+  | { kind: 'remark'; text: string }
+  | { kind: 'details'; subject: string }
+  | { kind: 'sure'; subject?: string | null }
+  | { kind: 'pledge'; text: string }
+  | { kind: 'nothing-else' }
+  | { kind: 'next-step' }
+  | { kind: 'works'; still: string | null }
+  | { kind: 'asap' }
+  | { kind: 'recap'; text: string }
+  | { kind: 'generic' };
+
+export interface FigureMove {
+  kind: 'figure';
+  figure: string;
+  verdict: FigureVerdict;
+  counter: string | null;
+  reference: string | null;
+  previous: string | null;
+  direction: 'up' | 'down' | null;
+  atLimit: boolean;
+  floor: boolean;
+  /** For a noted figure: the learner committed to it (a date they promised), rather than reported it. */
+  committed?: boolean;
+}
+
+export type Move =
+  | { kind: 'deflect-injection'; identity: boolean; pending: string | null }
+  | { kind: 'hostility'; level: 1 | 2; warned: boolean }
+  | { kind: 'walk-out' }
+  | { kind: 'after-walk-out'; apology: boolean }
+  | { kind: 'greet' }
+  | { kind: 'thanks' }
+  | { kind: 'apology'; response: ApologyResponse }
+  | { kind: 'empathy'; disclose: PersonaFact | null }
+  | { kind: 'clarify'; restate: string | null }
+  | { kind: 'off-topic'; subject: string; pending: string | null }
+  | { kind: 'steer'; quote: string | null }
+  | { kind: 'resume'; question: string }
+  | { kind: 'answer'; question: Question; content: AnswerContent }
+  | FigureMove
+  | { kind: 'hold-firm'; position: FirmPosition; restated: boolean }
+  | { kind: 'concede'; position: FirmPosition; detail?: string | null }
+  | { kind: 'yield'; position: FirmPosition; detail: string | null }
+  | { kind: 'evidence'; line: string }
+  | { kind: 'counterpoint'; quote: string | null; refused: boolean }
+  | { kind: 'consider'; verdict: 'accept' | 'maybe'; quote: string | null; detail: string | null }
+  | { kind: 'commitment'; quote: string | null; when: string | null; specific: boolean }
+  | { kind: 'agreement' }
+  | { kind: 'ask-specifics'; focus: SpecificsFocus; hedge: string | null; again: boolean }
+  | { kind: 'acknowledge'; quote: string | null; plain?: boolean }
+  | { kind: 'reported'; quote: string | null; figure: string; follow: boolean }
+  | { kind: 'meet'; name: string }
+  | { kind: 'pursue-goal'; goal: PersonaGoal; first: boolean }
+  | { kind: 'press'; line: string }
+  | { kind: 'not-so-fast'; goal: PersonaGoal | null }
+  | { kind: 'summarise'; items: string[] }
+  | { kind: 'wrap-up'; items: string[] }
+  | { kind: 'close'; satisfied: boolean };
+
+export type SpecificsFocus = 'number' | 'time' | 'example' | 'detail';
+
+/** How the persona signals the end is near; matches the wrap-up phrasings. */
+export const WRAP_UP_MARK =
+  /\b(?:running short on time|start wrapping up|bring this to a close|nearly out of time)\b/i;

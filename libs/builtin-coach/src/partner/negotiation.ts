@@ -1,0 +1,193 @@
+import { mentioned } from './conversation-state';
+import { comparable, formatLike, isNegotiable, niceRound, type Figure } from '../text/figures';
+import type { MessageAnalysis } from './message-analysis';
+import type { FigureMove, FigureVerdict, Move, TurnContext } from './moves';
+import type { Anchor, FirmPosition } from '../scenario/persona-profile';
+
+/**
+ * Figures on the table: which of the learner's figures is an offer, how it compares with the
+ * persona's anchors (a ceiling it will not go above, a floor it will not go below) and its own last
+ * figure, and whether to accept, counter, hold or ask what the number is based on. Counters move
+ * partway first and reach the limit only when the learner keeps making a reasoned case.
+ */
+
+/**
+ * Whether a figure is put on the table (an offer, an ask, a commitment) rather than reported
+ * ("we grew open rates by 40%"): only the first is negotiated.
+ */
+export function offerLike(ctx: TurnContext, latest: MessageAnalysis, figure: Figure): boolean {
+  const bounded = anchorsFor(ctx, figure).some((a) => a.anchor.direction !== 'reference');
+  if (bounded || ctx.state.personaFigures.some((p) => comparableTo(p, figure))) return true;
+  if (latest.proposal || latest.commitment || latest.question) return true;
+  const negotiating = ctx.profile.category === 'salary-negotiation' || ctx.profile.category === 'sales';
+  return negotiating && figure.kind === 'money';
+}
+
+export function figureMove(
+  figure: string,
+  verdict: FigureVerdict,
+  extra: Partial<FigureMove> = {},
+): FigureMove {
+  return {
+    kind: 'figure',
+    figure,
+    verdict,
+    counter: null,
+    reference: null,
+    previous: null,
+    direction: null,
+    atLimit: false,
+    floor: false,
+    ...extra,
+  };
+}
+
+export function anchorsFor(
+  ctx: TurnContext,
+  figure: Figure,
+): Array<{ anchor: Anchor; position: FirmPosition | null }> {
+  return [
+    ...ctx.profile.positions.filter((p) => p.anchor).map((p) => ({ anchor: p.anchor!, position: p })),
+    ...ctx.profile.goals.filter((g) => g.anchor).map((g) => ({ anchor: g.anchor!, position: null })),
+  ].filter((a) => comparableTo(a.anchor.figure, figure));
+}
+
+/** The figure the learner is offering: one the persona negotiates over, else one in a question, else the last. */
+export function offerFigure(ctx: TurnContext, analysis: MessageAnalysis): Figure | null {
+  const negotiable = analysis.figures.filter(isNegotiable);
+  if (negotiable.length === 0) {
+    const plain = analysis.figures.filter(
+      (f) =>
+        f.kind === 'number' &&
+        (f.value ?? 0) >= 100 &&
+        ctx.state.personaFigures.some((p) => comparableTo(p, f)),
+    );
+    return plain[plain.length - 1] ?? null;
+  }
+  const money = negotiable.filter((f) => f.kind === 'money');
+  const anchored = negotiable.filter(
+    (f) => anchorsFor(ctx, f).length > 0 || ctx.state.personaFigures.some((p) => comparableTo(p, f)),
+  );
+  const inQuestion = analysis.question
+    ? negotiable.filter((f) => analysis.question!.text.includes(f.text))
+    : [];
+  return (
+    anchored[anchored.length - 1] ??
+    inQuestion[inQuestion.length - 1] ??
+    money[money.length - 1] ??
+    negotiable[negotiable.length - 1] ??
+    null
+  );
+}
+
+/** The learner's figure from the last two turns, still open. */
+export function openOffer(ctx: TurnContext): Figure | null {
+  for (const analysis of ctx.state.earlier.slice(-2).reverse()) {
+    const figure = offerFigure(ctx, analysis);
+    if (figure && isNegotiable(figure) && !analysis.agreement) return figure;
+  }
+  return null;
+}
+
+export function comparableTo(a: Figure, b: Figure): boolean {
+  if (comparable(a, b)) return true;
+  const money = (f: Figure): boolean => f.kind === 'money' || (f.kind === 'number' && (f.value ?? 0) >= 100);
+  if (!money(a) || !money(b) || a.value === null || b.value === null) return false;
+  const ratio = a.value / b.value;
+  return ratio > 0.25 && ratio < 4;
+}
+
+export function figureMoves(ctx: TurnContext, offer: Figure): Move[] {
+  const { state, latest, tone } = ctx;
+  const value = offer.value ?? 0;
+  const anchors = anchorsFor(ctx, offer);
+  const bound = anchors.find((a) => a.anchor.direction !== 'reference') ?? null;
+  const personaLast = [...state.personaFigures].reverse().find((f) => comparableTo(f, offer)) ?? null;
+  // The learner's previous offer: the figure each earlier message put forward, not every figure it cited.
+  const previous =
+    [...state.earlier]
+      .reverse()
+      .map((a) => offerFigure(ctx, a))
+      .find((f): f is Figure => f !== null && comparableTo(f, offer) && f.value !== offer.value) ?? null;
+  const negotiating = bound !== null || personaLast !== null;
+  const direction = negotiating && previous?.value != null ? (value < previous.value ? 'down' : 'up') : null;
+  const fmt = (v: number): string =>
+    formatLike(v, offer.currency ? offer : (bound?.anchor.figure ?? personaLast ?? offer));
+  const pushedBefore = state.learnerFigures.some((f) => comparableTo(f, offer));
+  const persuasive = latest.reasons && (tone !== 'tough' || pushedBefore || latest.figures.length > 1);
+  const base = { previous: negotiating ? (previous?.text ?? null) : null, direction } as const;
+  const moves: Move[] = [];
+
+  if (bound?.anchor.direction === 'ceiling') {
+    const limit = bound.anchor.figure.value ?? value;
+    // A limit the persona has already named ("I won't go above $104,000") is where it stands: it does not
+    // "meet the learner partway" at that same figure.
+    const named = state.personaLines.some((line) => line.includes(bound.anchor.figure.text));
+    const current = personaLast?.value ?? (named ? limit : null);
+    if (current !== null && value <= current) moves.push(figureMove(offer.text, 'accept', base));
+    else if (value <= limit) {
+      if (persuasive || tone === 'friendly' || pushedBefore)
+        moves.push(figureMove(offer.text, 'accept', base));
+      else if (current === null) moves.push(figureMove(offer.text, 'probe', base));
+      else
+        moves.push(
+          figureMove(offer.text, 'counter', { ...base, counter: fmt(niceRound((current + value) / 2)) }),
+        );
+    } else if (persuasive && (current === null || current < limit)) {
+      const stretch = current !== null && !pushedBefore ? niceRound((current + limit) / 2) : limit;
+      moves.push(
+        figureMove(offer.text, 'counter', { ...base, counter: fmt(stretch), atLimit: stretch >= limit }),
+      );
+    } else {
+      const reference = current !== null && personaLast?.text !== offer.text ? fmt(current) : null;
+      const atLimit = current !== null && current >= limit;
+      moves.push(figureMove(offer.text, 'hold', { ...base, reference, atLimit }));
+      const concession = bound.position?.concession;
+      if (atLimit && concession && !mentioned(state, concession))
+        moves.push({ kind: 'concede', position: bound.position! });
+      else if (bound.position?.evidenceAsk && !mentioned(state, bound.position.evidenceAsk))
+        moves.push({ kind: 'evidence', line: bound.position.evidenceAsk });
+    }
+    return moves;
+  }
+
+  if (bound?.anchor.direction === 'floor') {
+    const target = bound.anchor.figure.value ?? value;
+    const counteredBefore = state.personaFigures.some(
+      (f) => comparableTo(f, offer) && (f.value ?? 0) < target,
+    );
+    if (value >= target * 0.999) moves.push(figureMove(offer.text, 'accept', { ...base, floor: true }));
+    else if ((persuasive || latest.empathy || latest.apology) && target >= 1000 && !counteredBefore) {
+      moves.push(
+        figureMove(offer.text, 'counter', {
+          ...base,
+          counter: fmt(niceRound((value + target) / 2)),
+          floor: true,
+        }),
+      );
+    } else {
+      moves.push(
+        figureMove(offer.text, 'hold', { ...base, reference: bound.anchor.figure.text, floor: true }),
+      );
+      if (bound.position?.evidenceAsk && !mentioned(state, bound.position.evidenceAsk))
+        moves.push({ kind: 'evidence', line: bound.position.evidenceAsk });
+    }
+    return moves;
+  }
+
+  if (personaLast?.value != null && personaLast.text !== offer.text) {
+    const current = personaLast.value;
+    if (Math.abs(value - current) / current < 0.02) moves.push(figureMove(offer.text, 'accept', base));
+    else
+      moves.push(
+        figureMove(offer.text, persuasive ? 'probe' : 'hold', {
+          ...base,
+          reference: personaLast.text,
+          floor: value < current,
+        }),
+      );
+    return moves;
+  }
+  const verdict: FigureVerdict = latest.commitment ? 'note' : 'probe';
+  return [figureMove(offer.text, verdict, base)];
+}

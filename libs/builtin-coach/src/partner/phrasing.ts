@@ -1,0 +1,548 @@
+import type { ChatTone, ScenarioCategory } from '@parley/contracts';
+import { sentenceKey, splitSentences } from './conversation-state';
+import type { Move } from './moves';
+import type { PersonaProfile } from '../scenario/persona-profile';
+import type { Rng } from '../text/prng';
+import {
+  GREET,
+  THANKS,
+  APOLOGY,
+  EMPATHY,
+  DISCLOSE,
+  HOSTILE_STRONG,
+  HOSTILE_MILD,
+  HOSTILE_FOLLOW,
+  HOSTILE_WARNED,
+  WALK_OUT,
+  AFTER_WALK_OUT,
+  AFTER_WALK_OUT_APOLOGY,
+  DEFLECT,
+  DEFLECT_IDENTITY,
+  REDIRECT,
+  CLARIFY,
+  CLARIFY_GENERIC,
+  OFF_TOPIC,
+  STEER_OPEN,
+  STEER_ASK,
+  SPECIFICS,
+  HEDGE,
+  VAGUE_AGAIN,
+  ACK_QUOTE,
+  ACK_PLAIN,
+  ANSWER_LEADS,
+  CLOSE_END,
+  DETAIL_ECHO,
+  REFUSE,
+  SURE,
+  SURE_ABOUT,
+  PLEDGE,
+  NEXT_STEP,
+  WORKS,
+  WORKS_BUT,
+  ASKED_AGAIN,
+  RESUME,
+  OFF_TOPIC_AGAIN,
+  NOTHING_ELSE,
+  DEFLECT_ANSWER,
+  WELLBEING,
+  GENERIC_ANSWER,
+  NUMBER_MINE,
+  NUMBER_ASKING,
+  NUMBER_YOURS,
+  FIGURE,
+  ASK_BASIS,
+  HOLD,
+  HOLD_AGAIN,
+  CONCEDE,
+  EVIDENCE_LEADS,
+  COMMIT,
+  COMMIT_PLAIN,
+  COMMIT_WHEN,
+  COMMIT_VAGUE_TOUGH,
+  AGREE,
+  GOAL_FOLLOW,
+  ASKS_FOR_ACTION,
+  GOAL_LEADS,
+  COUNTER_QUOTE,
+  REFUSED,
+  ASAP,
+  COUNTER,
+  MEET,
+  REPORTED_FOLLOW_ANY,
+  REPORTED_FOLLOW,
+  WHY_PAST,
+  WHY,
+  YIELD,
+  CONSIDER_YES,
+  CONSIDER_MAYBE,
+  WRAP_UP,
+  WRAP_UP_ITEMS,
+  WRAP_UP_ASK,
+  WRAP_UP_ASK_DEFAULT,
+  DETAILS,
+  NOT_SO_FAST,
+  SUMMARY,
+  CATEGORY_PRESS,
+  CLOSE,
+  CLOSE_EXTRA,
+  FALLBACK,
+} from './phrase-bank';
+
+/**
+ * Turning planned moves into the persona's words. Every move has several phrasings per tone; the
+ * seeded generator picks one, and any sentence the persona already said in this conversation is
+ * skipped, so the character never repeats itself.
+ */
+
+export interface PhrasingContext {
+  profile: PersonaProfile;
+  tone: ChatTone;
+  rng: Rng;
+  /** Sentences already said, normalised (see sentenceKey). */
+  said: Set<string>;
+}
+
+/** Lower-cases the first letter unless it starts "I", an acronym or a name. */
+export function lc(sentence: string): string {
+  if (/^(?:I\b|I'|[A-Z]{2,}|[A-Z][a-z]+ [A-Z])/.test(sentence)) return sentence;
+  return sentence.charAt(0).toLowerCase() + sentence.slice(1);
+}
+
+function cap(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function listOf(items: string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** "Last week" at the start of the learner's sentence reads "last week" inside the persona's. */
+function figureText(text: string): string {
+  return /^(?:Last|Next|This|Every|Within|About|Around|Over|Under|Nearly|Almost)\b/.test(text)
+    ? lc(text.charAt(0).toLowerCase() + text.slice(1))
+    : text;
+}
+
+/* ---------- realisation ---------- */
+
+export function realise(moves: Move[], ctx: PhrasingContext): string {
+  const used = new Set<string>();
+  const out: string[] = [];
+  const maxSentences = 4;
+
+  const long = [...ctx.said].filter((k) => k.length >= 25);
+  const free = (text: string): boolean =>
+    splitSentences(text).every((s) => {
+      const key = sentenceKey(s);
+      if (key.length === 0 || ctx.said.has(key) || used.has(key)) return false;
+      const overlaps = (k: string): boolean =>
+        k.length >= 25 && (key.includes(k) || (key.length >= 25 && k.includes(key)));
+      return !long.some(overlaps) && ![...used].some(overlaps);
+    });
+  const take = (options: string[], fill: (t: string) => string = (t) => t): boolean => {
+    for (const option of ctx.rng.shuffle(options)) {
+      const text = fill(option).replace(/\s+/g, ' ').trim();
+      if (!text || !free(text)) continue;
+      for (const s of splitSentences(text)) used.add(sentenceKey(s));
+      out.push(text);
+      return true;
+    }
+    return false;
+  };
+  const tone = <T>(options: Record<ChatTone, T>): T => options[ctx.tone];
+  const withStatement =
+    (s: string) =>
+    (t: string): string =>
+      t.replace('{s}', s).replace('{l}', lc(s));
+  const topic = ctx.profile.topic;
+  // "So, the interview." reads; "So, sorting this out." does not: a topic that is a clause takes the
+  // redirects that work around one.
+  const redirects = NOUN_TOPIC.test(topic) ? REDIRECT : REDIRECT.filter((t) => !/^(?:so|anyway),/i.test(t));
+  /** Back to the matter: a redirect, else the question still waiting for an answer, else a firmer word. */
+  const redirect = (pending: string | null): void => {
+    if (take(redirects, (t) => t.replace('{topic}', topic))) return;
+    if (pending && take(ASKED_AGAIN, (t) => t.replace('{q}', pending))) return;
+    take(tone(OFF_TOPIC_AGAIN), (t) => t.replace('{topic}', topic));
+  };
+
+  for (const move of moves) {
+    if (countSentences(out) >= maxSentences) break;
+    switch (move.kind) {
+      case 'deflect-injection':
+        if (move.identity) take(DEFLECT_IDENTITY, (t) => t.replace('{first}', ctx.profile.firstName));
+        else take(tone(DEFLECT));
+        redirect(move.pending);
+        break;
+      case 'hostility':
+        take(move.level === 2 ? tone(HOSTILE_STRONG) : tone(HOSTILE_MILD));
+        take(move.warned ? HOSTILE_WARNED : HOSTILE_FOLLOW);
+        break;
+      case 'walk-out':
+        if (!take(WALK_OUT)) take(AFTER_WALK_OUT);
+        break;
+      case 'after-walk-out':
+        take(move.apology ? AFTER_WALK_OUT_APOLOGY : AFTER_WALK_OUT);
+        break;
+      case 'greet':
+        take(tone(GREET));
+        break;
+      case 'thanks':
+        take(tone(THANKS));
+        break;
+      case 'apology':
+        if (!take(APOLOGY[move.response])) take(APOLOGY.partial);
+        break;
+      case 'empathy':
+        take(tone(EMPATHY));
+        // Only a fact already in the persona's own voice ("I have been…"), never a fragment of its notes.
+        if (move.disclose && FIRST_PERSON.test(move.disclose.statement))
+          take(DISCLOSE, (t) => t.replace('{f}', lc(move.disclose!.statement)));
+        break;
+      case 'clarify':
+        if (!(move.restate && take(CLARIFY, withStatement(move.restate)))) take(CLARIFY_GENERIC);
+        break;
+      case 'off-topic':
+        take(tone(OFF_TOPIC), (t) => t.replace('{x}', move.subject));
+        redirect(move.pending);
+        break;
+      case 'resume':
+        if (!take(tone(RESUME), (t) => t.replace('{q}', move.question)))
+          take(ASKED_AGAIN, (t) => t.replace('{q}', move.question));
+        break;
+      case 'steer':
+        take(tone(STEER_OPEN));
+        take(STEER_ASK);
+        break;
+      case 'ask-specifics': {
+        if (move.again) take(VAGUE_AGAIN);
+        const voice = ctx.profile.voice.precision;
+        if (voice.length && ctx.rng.chance(0.4) && take(voice)) break;
+        if (
+          move.hedge &&
+          ctx.rng.chance(0.6) &&
+          take(HEDGE, (t) => t.replace('{h}', move.hedge!).replace('{H}', cap(move.hedge!)))
+        ) {
+          take(SPECIFICS[move.focus]);
+          break;
+        }
+        if (!take(SPECIFICS[move.focus])) take(SPECIFICS.detail);
+        break;
+      }
+      case 'acknowledge': {
+        const bank = move.plain ? ACK_QUOTE.neutral : tone(ACK_QUOTE);
+        if (!move.quote || !take(bank, (t) => t.replace('{q}', move.quote!))) take(tone(ACK_PLAIN));
+        break;
+      }
+      case 'reported':
+        if (!(move.quote && take(ACK_QUOTE.neutral, (t) => t.replace('{q}', move.quote!)))) {
+          take(FIGURE.note!, (t) => cap(t.replace('{x}', figureText(move.figure))));
+        }
+        if (move.follow && !take(REPORTED_FOLLOW[ctx.profile.category] ?? REPORTED_FOLLOW_ANY))
+          take(REPORTED_FOLLOW_ANY);
+        break;
+      case 'meet':
+        take(tone(MEET), (t) => t.replace('{n}', move.name));
+        break;
+      case 'answer':
+        realiseAnswer(move, ctx, take, tone, withStatement);
+        break;
+      case 'figure':
+        realiseFigure(move, ctx, take);
+        break;
+      case 'hold-firm':
+        if (
+          move.restated ||
+          !move.position.statement ||
+          !take(tone(HOLD), withStatement(move.position.statement))
+        )
+          take(tone(HOLD_AGAIN));
+        break;
+      case 'concede':
+        if (move.detail && shortDetail(move.detail))
+          take(DETAIL_ECHO, (t) => t.replace('{d}', move.detail!).replace('{D}', cap(move.detail!)));
+        if (move.position.concession) take(tone(CONCEDE), withStatement(move.position.concession));
+        break;
+      case 'evidence':
+        take(EVIDENCE_LEADS, withStatement(move.line));
+        break;
+      case 'commitment':
+        if (move.quote)
+          take(tone(COMMIT), (t) => t.replace('{q}', move.quote!).replace('{Q}', cap(move.quote!)));
+        else take(tone(COMMIT_PLAIN));
+        if (move.when && !move.quote?.includes(move.when))
+          take(ctx.profile.voice.noteTaking.length ? ctx.profile.voice.noteTaking : COMMIT_WHEN, (t) =>
+            t.replace('{w}', move.when!),
+          );
+        else if (move.when && ctx.profile.voice.noteTaking.length) take(ctx.profile.voice.noteTaking);
+        else if (!move.specific && ctx.tone === 'tough') take(COMMIT_VAGUE_TOUGH);
+        break;
+      case 'agreement':
+        take(tone(AGREE));
+        break;
+      case 'yield':
+        if (move.detail && shortDetail(move.detail))
+          take(DETAIL_ECHO, (t) => t.replace('{d}', move.detail!).replace('{D}', cap(move.detail!)));
+        take(tone(YIELD));
+        if (move.position.concession) take(['{s}'], withStatement(move.position.concession));
+        break;
+      case 'counterpoint': {
+        if (move.refused) {
+          take(tone(REFUSED));
+          break;
+        }
+        const quoted =
+          !!move.quote &&
+          take(tone(COUNTER_QUOTE), (t) => t.replace('{q}', move.quote!).replace('{Q}', cap(move.quote!)));
+        if (!quoted) take(tone(COUNTER));
+        break;
+      }
+      case 'consider':
+        if (move.detail && shortDetail(move.detail))
+          take(DETAIL_ECHO, (t) => t.replace('{d}', move.detail!).replace('{D}', cap(move.detail!)));
+        take(move.verdict === 'accept' ? tone(CONSIDER_YES) : CONSIDER_MAYBE);
+        break;
+      case 'pursue-goal': {
+        const statement = move.goal.statement;
+        const asking = !!statement && statement.endsWith('?');
+        const leads =
+          move.first || asking || /^remember\b/i.test(statement ?? '') ? ['{s}'] : tone(GOAL_LEADS);
+        const said = !!statement && take(leads, withStatement(statement));
+        if (said && statement && !asking && countSentences(out) < maxSentences - 1) {
+          // Only a goal that needs something from the learner gets a question after it.
+          const needsLearner =
+            move.goal.kind === 'information' || !!move.goal.anchor || ASKS_FOR_ACTION.test(statement);
+          const follow = move.goal.kind === 'information' ? GOAL_FOLLOW.information : GOAL_FOLLOW.outcome;
+          // "What can you do about that?" is for someone owed a remedy, not for the one making the offer.
+          const owed = OWED_A_REMEDY.has(ctx.profile.category) || move.goal.kind === 'information';
+          if (needsLearner && owed && ctx.rng.chance(0.6)) take(tone(follow));
+        }
+        break;
+      }
+      case 'press':
+        if (!take([move.line])) take(CATEGORY_PRESS[ctx.profile.category]);
+        break;
+      case 'not-so-fast':
+        if (!(move.goal?.statement && take(tone(NOT_SO_FAST), withStatement(move.goal.statement))))
+          take(CATEGORY_PRESS[ctx.profile.category]);
+        break;
+      case 'summarise':
+        take(SUMMARY, (t) => t.replace('{i}', listOf(move.items)));
+        break;
+      case 'wrap-up':
+        take(WRAP_UP);
+        if (move.items.length) take(WRAP_UP_ITEMS, (t) => t.replace('{i}', listOf(move.items)));
+        take(WRAP_UP_ASK[ctx.profile.category] ?? WRAP_UP_ASK_DEFAULT);
+        break;
+      case 'close': {
+        const bank = CLOSE[ctx.profile.category];
+        if (
+          !take(move.satisfied ? bank.yes : bank.no) &&
+          !take(move.satisfied ? CLOSE_EXTRA : bank.yes) &&
+          !take(CLOSE_EXTRA)
+        )
+          take(bank.no);
+        // A close is heard as one: it ends with a goodbye unless the line already says so.
+        if (!CLOSED_WORDS.test(out.join(' '))) take(tone(CLOSE_END));
+        break;
+      }
+    }
+  }
+
+  if (out.length === 0) {
+    if (!take(CATEGORY_PRESS[ctx.profile.category])) take(FALLBACK);
+  }
+  // Everything said already: an empty draft lets the guard rails supply the last-resort line.
+  return out.join(' ');
+}
+
+/** A topic said as a noun phrase ("the interview", "your complaint"), not as a clause ("sorting this out"). */
+const NOUN_TOPIC = /^(?:the|your|our|my|this|that|these|those|a|an)\b/i;
+
+/** Filler words: never said back to the learner, whether as a subject, a detail or a hedge. */
+export const FILLER = /\b(?:um+|uh+|erm|like|kind of|sort of|basically|you know|i mean|i guess)\b/i;
+
+/** A detail of the learner's offer short enough to confirm back ("Thursday check-ins at 4pm"). */
+function shortDetail(detail: string): boolean {
+  return detail.split(/\s+/).length <= 6 && !FILLER.test(detail);
+}
+
+const CLOSED_WORDS =
+  /\b(?:leave it there|thanks for your time|thank you for your time|be in touch|hear from us|that's all|we're done|goodbye|talk soon|take care)\b/i;
+
+const FIRST_PERSON = /^(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our)\b/i;
+const OWED_A_REMEDY = new Set<ScenarioCategory>([
+  'customer-service',
+  'crisis-management',
+  'conflict-resolution',
+]);
+
+/** A subject short and clean enough to say back: no filler words, at most four words. */
+function plainSubject(subject: string): boolean {
+  return (
+    /^(?:the|my|your|our|this|that|a|an)\s/i.test(subject) &&
+    subject.split(/\s+/).length <= 3 &&
+    !FILLER.test(subject)
+  );
+}
+
+function countSentences(parts: string[]): number {
+  return parts.reduce((n, p) => n + splitSentences(p).length, 0);
+}
+
+type Take = (options: string[], fill?: (t: string) => string) => boolean;
+
+function realiseAnswer(
+  move: Extract<Move, { kind: 'answer' }>,
+  ctx: PhrasingContext,
+  take: Take,
+  tone: <T>(o: Record<ChatTone, T>) => T,
+  withStatement: (s: string) => (t: string) => string,
+): void {
+  const content = move.content;
+  switch (content.kind) {
+    case 'wellbeing':
+      take(tone(WELLBEING));
+      return;
+    case 'name':
+      take(["It's {n}.", "I'm {n}.", '{n}. Nice to speak to you.'], (t) =>
+        t.replace('{n}', ctx.profile.name),
+      );
+      return;
+    case 'remark':
+      take([content.text, `Well, ${lc(content.text)}`, `Honestly, ${lc(content.text)}`]);
+      return;
+    case 'sure':
+      if (
+        content.subject &&
+        plainSubject(content.subject) &&
+        take(tone(SURE_ABOUT), (t) => t.replace('{s}', content.subject!))
+      )
+        return;
+      take(tone(SURE));
+      return;
+    case 'nothing-else':
+      if (!take(tone(NOTHING_ELSE))) take(tone(GENERIC_ANSWER));
+      return;
+    case 'works':
+      if (content.still) {
+        if (!take(tone(WORKS_BUT), withStatement(content.still))) take(tone(GENERIC_ANSWER));
+      } else if (!take(tone(WORKS))) take(tone(GENERIC_ANSWER));
+      return;
+    case 'next-step':
+      if (!take(tone(NEXT_STEP))) take(tone(GENERIC_ANSWER));
+      return;
+    case 'pledge':
+      take(tone(PLEDGE), (t) => t.replace('{p}', content.text));
+      return;
+    case 'recap': {
+      const clause = content.text.split(/,? (?:and|but|so|because) |; |, /)[0]!.replace(/[.!?]+$/, '');
+      if (
+        !take(['Like I said, {c}.', 'As I said, {c}.', 'It comes back to what I told you: {c}.'], (t) =>
+          t.replace('{c}', lc(clause)),
+        )
+      ) {
+        take(tone(GENERIC_ANSWER));
+      }
+      return;
+    }
+    case 'asap':
+      if (!take(tone(ASAP))) take(tone(GENERIC_ANSWER));
+      return;
+    case 'details':
+      if (!take(tone(DETAILS), (t) => t.replace('{S}', cap(content.subject)).replace('{s}', content.subject)))
+        take(tone(GENERIC_ANSWER));
+      return;
+    case 'deflect':
+      take(tone(DEFLECT_ANSWER));
+      return;
+    case 'number':
+      if (content.figure && !content.asking) {
+        if (!take(NUMBER_MINE, (t) => t.replace('{x}', content.figure!))) take(NUMBER_YOURS);
+      } else if (content.figure) {
+        if (!take(NUMBER_ASKING, (t) => cap(t.replace('{x}', content.figure!)))) take(NUMBER_YOURS);
+      } else take(NUMBER_YOURS);
+      return;
+    case 'generic':
+      if (!take(tone(GENERIC_ANSWER))) take(FALLBACK);
+      return;
+    case 'reason':
+      take(['{s}', 'Simple. {s}', 'Well, {l}', "It's simple: {l}"], withStatement(content.text));
+      return;
+    case 'firm': {
+      const more = content.position.more.find((m) => take([m, `And ${lc(m)}`]));
+      if (!more) {
+        if (!take(tone(HOLD_AGAIN))) take(WHY[ctx.profile.category]);
+      }
+      if (content.position.evidenceAsk) take(EVIDENCE_LEADS, withStatement(content.position.evidenceAsk));
+      return;
+    }
+    case 'because':
+      if (/\bwhy (?:did|didn'?t|have|haven'?t) you\b/i.test(move.question.text) && take(WHY_PAST)) return;
+      if (!take(WHY[ctx.profile.category]) && !take(tone(HOLD_AGAIN))) take(tone(GENERIC_ANSWER));
+      return;
+    case 'item': {
+      if (content.conflict && take(tone(REFUSE), withStatement(content.text))) return;
+      const kind = move.question.kind;
+      // The persona's own question in reply ("Will this happen again before Christmas?") needs no lead-in.
+      const leads = content.text.endsWith('?')
+        ? ['{s}']
+        : (ANSWER_LEADS[kind === 'want' || kind === 'why' || kind === 'when' ? kind : 'other'] ??
+          ANSWER_LEADS.other!);
+      take(leads, withStatement(content.text));
+      return;
+    }
+  }
+}
+
+function realiseFigure(move: Extract<Move, { kind: 'figure' }>, ctx: PhrasingContext, take: Take): void {
+  const fill = (t: string): string =>
+    cap(
+      t
+        .replace(/\{x\}/g, figureText(move.figure))
+        .replace(/\{c\}/g, move.counter ?? '')
+        .replace(/\{r\}/g, move.reference ?? '')
+        .replace(/\{p\}/g, move.previous ?? ''),
+    );
+  if (move.previous && move.direction && move.verdict !== 'accept' && ctx.rng.chance(0.7))
+    take(move.direction === 'down' ? FIGURE.movedDown! : FIGURE.movedUp!, fill);
+  switch (move.verdict) {
+    case 'accept':
+      if (!take(move.floor ? FIGURE.acceptFloor! : FIGURE.accept!, fill)) take(FIGURE.note!, fill);
+      return;
+    case 'counter':
+      take(move.floor ? FIGURE.counterFloor! : FIGURE.counter!, fill);
+      if (move.atLimit) take(FIGURE.atLimit!);
+      return;
+    case 'hold':
+      if (ctx.tone === 'tough' && ctx.rng.chance(0.5) && take(FIGURE.toughHold!, fill)) return;
+      if (move.floor && move.reference) {
+        if (!take(FIGURE.holdFloor!, fill)) take(FIGURE.hold!, fill);
+      } else if (move.reference && move.atLimit) {
+        if (!take(FIGURE.holdLimit!, fill)) take(FIGURE.hold!, fill);
+      } else if (move.reference) {
+        if (!take(FIGURE.holdRef!, fill)) take(FIGURE.hold!, fill);
+      } else {
+        if (!take(FIGURE.hold!, fill)) take(FIGURE.toughHold!, fill);
+      }
+      if (move.atLimit) take(FIGURE.atLimit!);
+      else take(ASK_BASIS);
+      return;
+    case 'probe':
+      if (!take(FIGURE.probe!, fill)) take(FIGURE.note!, fill);
+      return;
+    case 'note':
+      if (
+        !take(
+          ctx.profile.voice.noteTaking.length && ctx.rng.chance(0.5)
+            ? ctx.profile.voice.noteTaking.map((n) => `{x}. ${n}`)
+            : move.committed
+              ? FIGURE.noteCommit!
+              : FIGURE.note!,
+          fill,
+        )
+      )
+        take(FIGURE.note!, fill);
+      return;
+  }
+}

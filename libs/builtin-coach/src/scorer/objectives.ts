@@ -1,0 +1,232 @@
+import { type ObjectiveCheck, type ScenarioDefinition } from '@parley/contracts';
+import { analyseText } from '../text/nlp';
+import { WEAK_ACKNOWLEDGEMENT } from './cues';
+import { type LineFeatures, contentLemmas } from './line-features';
+
+/*
+ * The scenario's learner objectives, checked one by one. An objective is met by the one learner line
+ * that shares enough of its content words (or shows the behaviour it names: see addBehaviourLemmas),
+ * and that line is given back verbatim with its index in the transcript. Words of the scenario's own
+ * title do not count (naming the topic is not meeting an objective), nor does a line too short, too
+ * hedged or too hostile to meet anything. Objectives about the whole conversation ("keep your
+ * composure", "avoid accepting on the spot") are not met when any line breaks them.
+ */
+
+export interface ObjectiveResult extends ObjectiveCheck {
+  /** The line that met it, for the rubric's relevance points. */
+  source?: LineFeatures;
+  /** The scenario's strong response closest to this objective, as an example for a suggestion. */
+  example?: string;
+}
+
+/** Fewer words than this cannot meet an objective. */
+const MIN_WORDS = 6;
+
+export const hostile = (l: LineFeatures): boolean =>
+  l.dismissive.length + l.blame.length + l.harsh.length + l.hostileQuestions.length + l.threats.length > 0;
+
+/** Objectives about the whole conversation, and the lines that break them. */
+const CONDITIONS: Array<{ objective: RegExp; broken: (l: LineFeatures) => boolean }> = [
+  {
+    objective:
+      /\b(calm\w*|respectful\w*|composure|collaborative|judg\w*|tone|relationship|defensive\w*|supported|without (calling|blam\w*|shifting))\b/i,
+    broken: hostile,
+  },
+  { objective: /\b(avoid accepting|on the spot|without letting)\b/i, broken: (l) => l.caving.length > 0 },
+];
+
+/**
+ * What an objective asks the learner to do, by its opening words, and what a line must show to have done
+ * it: "Acknowledge the delay…" is met by a line that acknowledges, not by any line that names the delay;
+ * "Accept that base pay is capped" is not met by "would $112,000 be possible?". An objective that opens
+ * with none of these (or with "avoid", "resist": about the whole conversation) has no such gate.
+ */
+const has = (pattern: RegExp) => (l: LineFeatures) => pattern.test(l.text);
+const OBJECTIVE_MOVES: Array<{
+  objective: RegExp;
+  shows: (l: LineFeatures) => boolean;
+  /** The move is the objective ("Acknowledge the impact…"): a line that shows it meets it, words aside. */
+  moveIsEnough?: true;
+  /** Only the learner's last lines can meet it ("Close the call with a next step…"). */
+  atTheEnd?: true;
+}> = [
+  {
+    objective: /^(?:close|end|finish|wrap up)\b.*\bnext steps?\b/i,
+    shows: (l) =>
+      l.nextSteps.length + l.summaries.length > 0 ||
+      has(/\b(?:i'?ll|we'?ll|next step|to recap|so to recap|i will|we will)\b/i)(l),
+    moveIsEnough: true,
+    atTheEnd: true,
+  },
+  {
+    objective: /^(?:acknowledge|listen|validate|recogni[sz]e|show empathy|empathi[sz]e)\b/i,
+    shows: (l) =>
+      l.acknowledgements.some((a) => !WEAK_ACKNOWLEDGEMENT.test(a.text)) ||
+      l.emotionsNamed.length + l.apologies.length > 0,
+    moveIsEnough: true,
+  },
+  { objective: /^ask (?:\w+ )?open questions?\b/i, shows: (l) => l.openQuestions.length > 0 },
+  {
+    objective: /^(?:ask (?:\w+ )?questions?|ask (?:about|what|how|why)|find out|explore|uncover|discover)\b/i,
+    shows: (l) => l.openQuestions.length + l.closedQuestions.length > 0,
+  },
+  {
+    objective: /^(?:ask (?:for|her|him|them|to)|request|make a (?:\w+ )?(?:request|ask))\b/i,
+    shows: (l) => l.asks.length + l.openQuestions.length + l.closedQuestions.length > 0 || /\?/.test(l.text),
+  },
+  {
+    objective: /^quantify\b/i,
+    shows: has(
+      /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|half|dozen)\b/i,
+    ),
+  },
+  {
+    objective: /^(?:propose|offer|suggest|recommend|put forward)\b/i,
+    shows: (l) =>
+      l.alternatives.length > 0 ||
+      has(
+        /\b(?:i (?:recommend|suggest|propose|can offer|could offer)|how about|what if|could we|would you consider|instead|here is what i can do|i'?ll)\b/i,
+      )(l),
+  },
+  {
+    objective: /^(?:take (?:\w+ )*(?:responsibility|ownership)|own\b|apologi[sz]e)/i,
+    shows: (l) =>
+      l.apologies.length > 0 ||
+      has(
+        /\b(?:my (?:decision|responsibility|call|fault)|i (?:made|take|own) (?:the|that|this|full)|on me|i decided|i'?m responsible)\b/i,
+      )(l),
+  },
+  { objective: /^thank\b/i, shows: has(/\b(?:thank|appreciate)/i) },
+  {
+    objective: /^(?:summari[sz]e|recap|confirm|restate)\b/i,
+    shows: (l) =>
+      l.summaries.length + l.nextSteps.length > 0 ||
+      has(/\b(?:to recap|to confirm|confirm|so we|so,? (?:you|we)'?ll)\b/i)(l),
+  },
+  {
+    objective: /^(?:agree|settle|align|reach)\b/i,
+    shows: (l) =>
+      l.nextSteps.length + l.alternatives.length + l.asks.length + l.collaboration.length > 0 ||
+      has(/\b(?:agree|let'?s|could we|we'?ll|deal)\b/i)(l),
+  },
+  {
+    objective: /^(?:give|offer|provide|present|share) (?:\w+ )*?(?:reasons?|evidence|examples?|data)\b/i,
+    shows: (l) => l.reasons.length + l.evidence.length + l.specifics.length > 0,
+  },
+  {
+    objective: /^(?:express|show) (?:\w+ )?(?:enthusiasm|excitement|interest|appreciation|gratitude)\b/i,
+    shows: (l) => l.positiveTone || has(/\b(?:excit|glad|thrill|love|appreciat|thank|delighted)/i)(l),
+  },
+  {
+    objective: /^accept that\b/i,
+    shows: (l) =>
+      has(
+        /\b(?:i understand|i accept|i know|i see|given that|if (?:the )?\w+ (?:can(?:not|'t)|is fixed|is capped))\b/i,
+      )(l),
+  },
+  {
+    objective: /^(?:make|set) (?:\w+ )*commitments?\b/i,
+    shows: (l) => l.nextSteps.length > 0 || (l.specifics.length > 0 && has(/\b(?:i'?ll|we'?ll|will)\b/i)(l)),
+  },
+  {
+    objective: /^exchange contact/i,
+    shows: has(/\b(?:email|number|linkedin|card|contact|connect)\b/i),
+  },
+];
+
+export function checkObjectives(lines: LineFeatures[], scenario: ScenarioDefinition): ObjectiveResult[] {
+  return scenario.learnerObjectives.map((objective) => {
+    const move = OBJECTIVE_MOVES.find((m) => m.objective.test(objective.trim()));
+    // The move is the gate; its own verb ("Thank her for…") is not also a content word to match.
+    const verb = move
+      ? contentLemmas(analyseText(objective.trim().split(/\s+/)[0] ?? ''))
+      : new Set<string>();
+    const candidates = move?.atTheEnd ? lines.slice(-3) : lines;
+    const showing = move ? candidates.filter(move.shows) : candidates;
+    const match =
+      bestLine(objective, showing, scenario, verb) ??
+      (move?.moveIsEnough ? showing.find(eligible) : undefined);
+    const spoiled = CONDITIONS.some((c) => c.objective.test(objective) && lines.some(c.broken));
+    const example = closest(objective, scenario.strongResponses);
+    if (!match || spoiled) return { objective, met: false, ...(example ? { example } : {}) };
+    return {
+      objective,
+      met: true,
+      line: match.text,
+      index: match.messageIndex,
+      source: match,
+      ...(example ? { example } : {}),
+    };
+  });
+}
+
+/** The line that best meets a target (an objective or a strong response), if any meets it. */
+export function bestLine(
+  target: string,
+  lines: LineFeatures[],
+  scenario: ScenarioDefinition,
+  skip: ReadonlySet<string> = new Set(),
+): LineFeatures | undefined {
+  const topic = contentLemmas(analyseText(scenario.title));
+  const all = [...contentLemmas(analyseText(target))].filter((l) => !topic.has(l) && !skip.has(l));
+  // "Ask for the agreed terms in writing" is met by what is asked for (terms, writing), not by any line
+  // with "ask" in it: the objective's action words count only when it has nothing else.
+  const content = all.filter((l) => !ACTION_WORDS.has(l));
+  const wanted = content.length > 0 ? content : all;
+  const needed = wanted.length <= 4 ? 1 : wanted.length <= 7 ? 2 : 3;
+  let best: { line: LineFeatures; overlap: number } | undefined;
+  for (const line of lines) {
+    if (!eligible(line)) continue;
+    const said = (lemma: string): boolean => SAID_AS[lemma]?.test(line.text) ?? false;
+    const shared = wanted.filter((lemma) => line.lemmas.has(lemma) || said(lemma));
+    // Behaviour alone ("asks a question") does not meet "Ask open questions about how orders work":
+    // at least one of the objective's words must be the learner's own (or its everyday equivalent).
+    const own = contentLemmas(line.analysed);
+    const overlap = shared.some((lemma) => own.has(lemma) || said(lemma)) ? shared.length : 0;
+    if (!best || overlap > best.overlap) best = { line, overlap };
+  }
+  return best && best.overlap >= needed && wanted.length > 0 ? best.line : undefined;
+}
+
+/** Verbs that say what to do with something, not what it is about ("ask" reads as "question"). */
+const ACTION_WORDS = new Set(
+  'ask question give make show keep get say tell take use let try bring put find help need want go come'.split(
+    ' ',
+  ),
+);
+
+/**
+ * How learners say an objective's words without using them: "would $57,000 be possible?" names a
+ * number, "based on that data" gives a reason, "take a day to review it before I sign" asks for time
+ * to consider before accepting.
+ */
+const SAID_AS: Record<string, RegExp> = {
+  number: /\d/,
+  figure: /\d/,
+  amount: /\d/,
+  reason: /\b(?:because|since|based on|data|evidence|so that)\b/i,
+  time: /\b(?:a day|a few days|a week|tomorrow|overnight|an hour|the weekend|by (?:monday|tuesday|wednesday|thursday|friday))\b/i,
+  consider: /\b(?:review|think (?:it )?over|think about|reflect|look (?:it )?over|sleep on)\b/i,
+  accept: /\b(?:sign|say yes|agree to (?:it|the offer)|take the offer)\b/i,
+};
+
+function eligible(line: LineFeatures): boolean {
+  return (
+    line.words >= MIN_WORDS &&
+    line.fillers.length + line.hedges.length < 2 &&
+    !line.evasive &&
+    !hostile(line) &&
+    line.caving.length === 0
+  );
+}
+
+function closest(objective: string, examples: string[]): string | undefined {
+  const wanted = contentLemmas(analyseText(objective));
+  const ranked = examples
+    .map((text) => {
+      const lemmas = contentLemmas(analyseText(text));
+      return { text, overlap: [...wanted].filter((l) => lemmas.has(l)).length };
+    })
+    .sort((a, b) => b.overlap - a.overlap)[0];
+  return ranked && ranked.overlap > 0 ? ranked.text : undefined;
+}
