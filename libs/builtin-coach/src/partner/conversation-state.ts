@@ -1,6 +1,6 @@
 import { comparable, extractFigures, isNegotiable, type Figure } from '../text/figures';
 import { analyseMessage, recentTerms, type MessageAnalysis } from './message-analysis';
-import { overlap } from '../text/wink';
+import { overlap } from '../text/nlp';
 import { conditionMet, type PersonaProfile } from '../scenario/persona-profile';
 
 /**

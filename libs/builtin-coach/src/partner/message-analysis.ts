@@ -1,5 +1,5 @@
 import { extractFigures, type Figure } from '../text/figures';
-import { contentTerms, readText } from '../text/wink';
+import { contentTerms, readText } from '../text/nlp';
 import { toSecondPerson } from '../scenario/perspective';
 
 /**

@@ -13,7 +13,7 @@ import {
   offerLike,
   openOffer,
 } from './negotiation';
-import { contentTerms, overlap, readText } from '../text/wink';
+import { contentTerms, overlap, readText } from '../text/nlp';
 import { FILLER } from './phrasing';
 import {
   conditionMet,

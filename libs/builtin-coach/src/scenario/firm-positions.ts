@@ -1,6 +1,6 @@
 import type { Figure } from '../text/figures';
 import { extractFigures, isNegotiable } from '../text/figures';
-import { contentTerms, overlap, readText } from '../text/wink';
+import { contentTerms, overlap, readText } from '../text/nlp';
 import { baseForm, capitalise, contract, finish, toFirstPerson, type PersonaRefs } from './perspective';
 
 /**

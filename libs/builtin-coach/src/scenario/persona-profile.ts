@@ -2,7 +2,7 @@ import { questionFor } from './agenda-bank';
 import type { ScenarioCategory, ScenarioDefinition } from '@parley/contracts';
 import { anchorIn, parsePosition, type Anchor, type FirmPosition } from './firm-positions';
 import { extractFigures, type Figure } from '../text/figures';
-import { contentTerms, readText } from '../text/wink';
+import { contentTerms, readText } from '../text/nlp';
 import { capitalise, contract, finish, toFirstPerson, type PersonaRefs } from './perspective';
 import { hashString } from '../text/prng';
 

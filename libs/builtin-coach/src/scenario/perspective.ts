@@ -1,4 +1,4 @@
-import { readText, type NlpToken } from '../text/wink';
+import { readText, type NlpToken } from '../text/nlp';
 
 /**
  * Point-of-view rewriting. Scenario text describes the persona in the third person ("She paid the shop

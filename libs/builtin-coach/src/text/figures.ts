@@ -1,4 +1,4 @@
-import { readText, type NlpDoc } from './wink';
+import { readText, type NlpDoc } from './nlp';
 
 /**
  * Figures in a text — money, percentages, counts, dates, times and durations — found with wink-nlp's
