@@ -1,4 +1,4 @@
-import type { ScenarioCategory, ScenarioDefinition } from '@parley/contracts';
+import { SCENARIO_CATEGORIES, type ScenarioCategory, type ScenarioDefinition } from '@parley/contracts';
 
 /**
  * Scripted learners: the people the builtin partner and the coach are judged against. Each plays at
@@ -330,3 +330,8 @@ const SCRIPTS: Record<LearnerKind, (category: ScenarioCategory) => string[]> = {
   'over-asking': () => OVER_ASKING,
   'role-breaker': () => ROLE_BREAKER,
 };
+
+/** Every line any scripted learner says, slots unfilled, once each. */
+export function allScriptedLines(): string[] {
+  return [...new Set(LEARNER_KINDS.flatMap((kind) => SCENARIO_CATEGORIES.flatMap((c) => SCRIPTS[kind](c))))];
+}
