@@ -45,7 +45,6 @@ export function coachMessage(input: CoachMessageInput): InlineCoaching {
   if (short && tightened.text) parts.push(tightened.text);
   if (!acknowledges(tightened.text)) parts.push(acknowledgementFor(kind, tense));
   if (!short && tightened.text) parts.push(tightened.text);
-  if (lacksReason(after)) parts.push(KINDS[kind].phrases.reason);
   if (!asksSomething(after)) parts.push(askFor(kind, figure));
   let enhancedVersion = tidy(parts.join(' '));
   if (normaliseSpace(enhancedVersion) === normaliseSpace(input.message)) {

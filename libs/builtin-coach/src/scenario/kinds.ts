@@ -39,6 +39,8 @@ export interface Expectation {
   severity: number;
   weakness: string;
   suggestion: string;
+  /** What to suggest when the learner named no figure; needed wherever `suggestion` has `{figure}`. */
+  suggestionWithoutFigure?: string;
 }
 
 export interface KindRubric {
@@ -54,7 +56,6 @@ export interface KindRubric {
     /** The ask when the learner named no figure (defaults to `ask`). */
     askWithoutFigure?: string;
     /** Where a reason belongs, with a bracketed slot for the fact only the learner knows. */
-    reason: string;
     /** What the other side is likely to do when the learner hedges. */
     hedgeEffect: string;
   };
@@ -86,25 +87,25 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
       asks: {
         severity: 1.2,
         weakness: 'You never made a concrete proposal or ask, so the offer stayed where it was.',
-        suggestion: 'Ask plainly for what you want: “Would {figure} be possible?”',
+        suggestion: "Name the number you want and ask for it plainly: “I'm asking for {figure}.”",
+        suggestionWithoutFigure: 'Name the exact number you want and ask for it plainly, in one sentence.',
       },
       questions: {
         severity: 0.9,
         weakness: "You didn't ask a single question about their budget or their flexibility.",
         suggestion:
-          'Ask what room they have: "What flexibility is there on the base, or on a review after six months?"',
+          'Find out where they can move: "Which parts of the package can you adjust, and which are fixed?"',
       },
       acknowledgement: {
         severity: 0.8,
         weakness: 'You never thanked them or acknowledged their position before making your case.',
-        suggestion: 'Open with genuine thanks, e.g. "Thank you — I\'m really excited about this role."',
+        suggestion: 'Open with genuine thanks, e.g. "Thanks for the offer — I\'d love to make this work."',
       },
     },
     phrases: {
       acknowledgement: 'Thank you — I appreciate you taking the time to discuss this.',
       ask: 'Would {figure} work for you?',
       askWithoutFigure: 'Can we agree on a specific figure today?',
-      reason: "That's based on [the market figure or result that supports this number].",
       hedgeEffect: 'a number wrapped in "maybe" invites a lower counter-offer',
     },
   },
@@ -117,13 +118,13 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
         severity: 1.3,
         weakness:
           'You gave no concrete example — a date, a deadline or a number — so the feedback stayed general.',
-        suggestion: 'Name one specific instance and its impact: when it happened and what it affected.',
+        suggestion: 'Name one specific instance and its impact: the date, and what it held up.',
       },
       questions: {
         severity: 1.3,
         weakness:
           "You didn't ask a single question about what got in the way, so you never heard their side.",
-        suggestion: 'Ask one open question about the cause, e.g. "What gets in the way when this happens?"',
+        suggestion: 'Ask one open question about the cause, e.g. "How do you see it from your side?"',
       },
       asks: {
         severity: 1.1,
@@ -142,7 +143,6 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
     phrases: {
       acknowledgement: 'I want this conversation to be genuinely useful for you.',
       ask: 'What would help you make this change, and can we check in on it next week?',
-      reason: "I'm raising it because [the impact you saw on the team, a client or a deadline].",
       hedgeEffect: 'soft feedback is easy to hear as optional, so the behaviour may not change',
     },
   },
@@ -154,7 +154,8 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
       acknowledgement: {
         severity: 1.5,
         weakness: "You never acknowledged the other person's view or feelings before making your case.",
-        suggestion: 'Acknowledge their side first, e.g. "I know that meeting was stressful for you."',
+        suggestion:
+          'Acknowledge their side first, e.g. "I can see you were under a lot of pressure that week."',
       },
       questions: {
         severity: 1.1,
@@ -176,9 +177,8 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
       closing: CLOSING,
     },
     phrases: {
-      acknowledgement: 'I value working with you, and I want us to sort this out together.',
+      acknowledgement: 'Our working relationship matters to me, so I would rather talk this through now.',
       ask: "Can we agree on how we'll handle this from now on?",
-      reason: 'It matters to me because [the concrete impact on you or on the work].',
       hedgeEffect: 'the other person can agree warmly and still change nothing',
     },
   },
@@ -203,7 +203,7 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
       reasons: {
         severity: 1.0,
         weakness: "You didn't give reasons or evidence for the request, so it is easy to dismiss.",
-        suggestion: 'Say why it matters: "It matters because [the concrete impact on you or on the work]."',
+        suggestion: 'Say why it matters: what it does to your evenings, your focus or the work itself.',
       },
       acknowledgement: {
         severity: 0.9,
@@ -215,7 +215,6 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
     phrases: {
       acknowledgement: "I'm committed to this work, and I want us both to be able to do our best.",
       ask: 'Can we agree on what counts as urgent and how it gets flagged?',
-      reason: 'It matters to me because [the concrete impact on you or on the work].',
       hedgeEffect: 'a boundary stated tentatively tends to be tested again',
     },
   },
@@ -251,7 +250,6 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
     phrases: {
       acknowledgement: "I'm really sorry about the trouble this has caused you.",
       ask: 'Would that put things right for you?',
-      reason: "That's because [what went wrong, in one sentence].",
       hedgeEffect: 'the customer hears uncertainty where they want a commitment',
     },
   },
@@ -264,7 +262,7 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
         severity: 1.5,
         weakness: "You didn't ask a single question about how they work or what the problem costs them.",
         suggestion:
-          'Start with open questions: "Can you walk me through how orders come in on a typical day?"',
+          'Start with open questions: "How does the work reach you today, from first contact to done?"',
       },
       asks: {
         severity: 1.2,
@@ -289,7 +287,6 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
     phrases: {
       acknowledgement: "I know your time is valuable, so I'll keep this focused on what matters to you.",
       ask: 'Would a short demo this week, focused on that, be useful?',
-      reason: "I'm suggesting it because [the problem of theirs it solves].",
       hedgeEffect: 'the buyer hears doubt about your own offer',
     },
   },
@@ -307,13 +304,13 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
       reasons: {
         severity: 1.1,
         weakness: "You didn't back your claims with a reason or a concrete result of your work.",
-        suggestion: 'Back each claim with one example: "For example, [one result of yours, with a number]."',
+        suggestion: 'Back each claim with one example: a result of yours, with its number.',
       },
       questions: {
         severity: 0.8,
         weakness: "You didn't ask a single question about the role or the team.",
         suggestion:
-          'Ask one question about the role, e.g. "What does success look like in the first three months?"',
+          'Ask one question about the role, e.g. "How will you judge whether the first months went well?"',
       },
       closing: {
         severity: 0.6,
@@ -324,7 +321,6 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
     phrases: {
       acknowledgement: 'Thank you for the question.',
       ask: 'Which part of that would you like me to go deeper on?',
-      reason: 'For example, [one result of yours, with a number].',
       hedgeEffect: 'the interviewer may read it as a lack of confidence in your own experience',
     },
   },
@@ -347,7 +343,7 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
       questions: {
         severity: 0.7,
         weakness: "You didn't ask a single question to hear what the others think.",
-        suggestion: 'Ask for the others\' view once: "Does that plan work for you?"',
+        suggestion: 'Check the plan with the others once: "Anything you would change in that?"',
       },
       closing: {
         severity: 0.7,
@@ -358,7 +354,6 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
     phrases: {
       acknowledgement: 'I appreciate everyone weighing in on this.',
       ask: 'Can we agree on an owner and a date for the next step?',
-      reason: "I'm asking because [your main reason, as a fact].",
       hedgeEffect: 'the room may move on without acting on your point',
     },
   },
@@ -390,7 +385,6 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
     phrases: {
       acknowledgement: 'That sounds really interesting.',
       ask: 'Would it be all right if I followed up by email next week?',
-      reason: "I'm asking because [what you have in common, or what you'd like to learn].",
       hedgeEffect: 'the other person may not know what you would like from the conversation',
     },
   },
@@ -408,7 +402,8 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
       asks: {
         severity: 1.3,
         weakness: 'You never made a concrete proposal or ask for a decision or for support.',
-        suggestion: 'Ask for the decision you need in one sentence: "Can I have your approval to…?"',
+        suggestion:
+          'Ask for the decision you need in one sentence, naming what you will do once you have it.',
       },
       reasons: {
         severity: 1.1,
@@ -418,9 +413,8 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
       closing: CLOSING,
     },
     phrases: {
-      acknowledgement: 'I know this is not the news you wanted, so I will be direct.',
+      acknowledgement: 'This is hard news to hear, so here it is plainly.',
       ask: 'Can I have your decision on this today?',
-      reason: 'I recommend it because [the one fact that matters most].',
       hedgeEffect: 'leaders hear doubt and may decide without your recommendation',
     },
   },
@@ -432,8 +426,7 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
       acknowledgement: {
         severity: 1.4,
         weakness: 'You never acknowledged the impact on the people affected.',
-        suggestion:
-          'Acknowledge the impact first: "I understand people are worried, and they have every right to be."',
+        suggestion: 'Acknowledge the impact first: "This has hit people hard, and their concern is fair."',
       },
       specifics: {
         severity: 1.3,
@@ -452,9 +445,8 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
       },
     },
     phrases: {
-      acknowledgement: 'I understand how worrying this is, and I want to be clear about what we know.',
-      ask: 'Would an update every two hours help you keep your people informed?',
-      reason: "We're doing this because [what we know so far, as a fact].",
+      acknowledgement: 'This is worrying, so let me give you every fact we have.',
+      ask: 'Shall I send you a short written update at fixed times until it is fixed?',
       hedgeEffect: 'people hear uncertainty and fill the gap with rumours',
     },
   },
@@ -497,7 +489,6 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
     phrases: {
       acknowledgement: 'I understand where you are coming from.',
       ask: 'Can we agree on a next step today?',
-      reason: "I'm asking because [your main reason, as a fact].",
       hedgeEffect: 'the other person may treat your point as optional',
     },
   },
@@ -514,5 +505,5 @@ export function acknowledgementFor(kind: ScenarioKind, tense: boolean): string {
 export function askFor(kind: ScenarioKind, figure: string | undefined): string {
   const { ask, askWithoutFigure } = KINDS[kind].phrases;
   if (figure) return ask.replace('{figure}', figure);
-  return askWithoutFigure ?? ask.replace('{figure}', '[your figure]');
+  return askWithoutFigure ?? ask.replace('{figure}', 'the number you have in mind');
 }

@@ -875,7 +875,11 @@ function suggestions(ctx: NarrativeContext, found: Weakness[]): string[] {
 
   for (const w of found) {
     if (w.expectation) {
-      push(w.expectation.suggestion.replace('{figure}', figure ?? '[your figure]'));
+      push(
+        figure
+          ? w.expectation.suggestion.replace('{figure}', figure)
+          : (w.expectation.suggestionWithoutFigure ?? w.expectation.suggestion),
+      );
       continue;
     }
     switch (w.key) {
