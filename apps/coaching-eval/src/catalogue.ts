@@ -22,6 +22,15 @@ export function catalogueDir(from = __dirname): string {
   }
 }
 
+/** A path under the repository root, found by walking up from here (the sources, or dist/ after a build). */
+export function findAbove(relative: string, from = __dirname): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, relative);
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) throw new Error(`${relative} not found above ${from}`);
+  }
+}
+
 export function loadCatalogue(dir = catalogueDir()): ScenarioDefinition[] {
   return readdirSync(dir)
     .filter((file) => file.endsWith('.json'))

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { CHAT_TONES, type ChatTone } from '@parley/contracts';
 import { type AiProvider, BuiltinProvider, OpenAiProvider } from '../../coaching/src/providers';
 import { loadCatalogue, pickScenarios } from './catalogue';
+import { formatLineActs } from './line-acts';
 import { formatAgreement, labelAgreement } from './labelled';
 import { formatToneBehaviour, toneBehaviour } from './tone-behaviour';
 import { LEARNER_KINDS, type LearnerKind } from './learners';
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
     if (agreement.disagreements.length > 0)
       print(`  e.g. ${agreement.disagreements.slice(0, 5).join('\n       ')}`);
   }
+  if (provider instanceof BuiltinProvider) print(`\n${await formatLineActs(provider)}`);
   if (provider instanceof OpenAiProvider) {
     const u = provider.usage;
     print(

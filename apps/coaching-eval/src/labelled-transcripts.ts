@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Message, ScenarioDefinition } from '@parley/contracts';
-import { catalogueDir, loadCatalogue } from './catalogue';
+import { findAbove, loadCatalogue } from './catalogue';
 
 /**
  * The hand-labelled transcripts (data/labelled-transcripts.json): one scenario played several ways per
@@ -23,9 +23,9 @@ export interface LabelledTranscript {
 type Stored = Omit<LabelledTranscript, 'scenario'> & { scenario?: string };
 
 function readStored(): Stored[] {
-  // data/ sits beside apps/ at the repository root, as the catalogue's apps/sessions does.
-  const root = join(catalogueDir(), '..', '..', '..', '..', '..', '..');
-  const rows = JSON.parse(readFileSync(join(root, 'data', 'labelled-transcripts.json'), 'utf8')) as Stored[];
+  const rows = JSON.parse(
+    readFileSync(findAbove(join('data', 'labelled-transcripts.json')), 'utf8'),
+  ) as Stored[];
   for (const row of rows) {
     const levels = Object.values(row.labels);
     if (levels.length !== 3 || !levels.every((l) => (LEVELS as readonly string[]).includes(l)))

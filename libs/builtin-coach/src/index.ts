@@ -9,3 +9,4 @@ export { closestScenarios, cut, draftScenario } from './scenario/draft-scenario'
 export { analyzeSpeech } from './scorer/analyze-speech';
 export { scoreTranscript } from './scorer/score-transcript';
 export { extractFigures } from './text/figures';
+export { LINE_ACTS, type LineAct, lineActs } from './text/line-acts';

@@ -5,6 +5,7 @@ import {
   coachMessage,
   generateOpening,
   generateReply,
+  lineActs,
   scoreTranscript,
 } from '@parley/builtin-coach';
 import { definitionFromChatScenario } from '../coaching/scenario-fallback';
@@ -77,6 +78,11 @@ export class BuiltinProvider implements AiProvider {
 
   async inlineCoaching(input: CoachingInput): Promise<InlineCoaching> {
     return coachMessage(input);
+  }
+
+  /** What the engine understands a learner's line to do (the acts it would claim), for the eval. */
+  async lineActs(text: string): Promise<string[]> {
+    return [...lineActs().actsOf(text)];
   }
 
   async feedback(input: FeedbackInput): Promise<SessionFeedback> {

@@ -1,0 +1,36 @@
+import { LINE_ACTS, lineActReader, lineFeatures, readSplit, trainLineActs } from './line-acts';
+
+describe('line acts', () => {
+  it('reads a line through wink-nlp features: words, parts of speech, how sentences start and end', () => {
+    const features = lineFeatures('What would you need to check, and with whom?');
+    expect(features).toEqual(expect.arrayContaining(['w:what', 's0:what', 'end:q']));
+    expect(lineFeatures('I need $4,000 by the 14th.')).toEqual(expect.arrayContaining(['digit', 'end:p']));
+  });
+
+  it('trains on the train split and sets thresholds on dev only', () => {
+    const train = readSplit('train');
+    const dev = readSplit('dev');
+    expect(train.length).toBeGreaterThan(1000);
+    const model = trainLineActs(train, dev);
+    for (const act of LINE_ACTS) {
+      const a = model.acts[act];
+      if (a.claimable) expect(a.devPrecision).toBeGreaterThanOrEqual(0.97);
+    }
+    const reader = lineActReader(model);
+    // Lines written here, not in the corpus: the classifier must generalise to them.
+    expect(
+      reader.actsOf("I'm so sorry I missed your call yesterday, that was my mistake.").has('apology'),
+    ).toBe(true);
+    expect(reader.actsOf('Thanks for the update.').has('attack')).toBe(false);
+  });
+
+  it('claims nothing for an act no line was labelled with', () => {
+    const lines = [
+      { text: 'Could you send it by Friday?', labels: ['ask', 'closed-question'] },
+      { text: 'Hi there.', labels: [] },
+    ];
+    const model = trainLineActs(lines, lines);
+    expect(model.acts['attack'].claimable).toBe(false);
+    expect(lineActReader(model).actsOf('You are useless.').has('attack')).toBe(false);
+  });
+});
