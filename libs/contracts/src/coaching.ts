@@ -38,6 +38,29 @@ export const objectiveCheckSchema = z.object({
 });
 export type ObjectiveCheck = z.infer<typeof objectiveCheckSchema>;
 
+/**
+ * Where one field of a feedback came from: the model's answer as it was, the model's answer read leniently
+ * (a score written "7/10", a list written as one string, evidence quoted instead of numbered…), or Parley's
+ * offline engine, which filled a field the model left out or got wrong even after the repair turn.
+ */
+export const FEEDBACK_SOURCES = ['model', 'normalised', 'builtin'] as const;
+export type FeedbackSource = (typeof FEEDBACK_SOURCES)[number];
+const feedbackSource = z.enum(FEEDBACK_SOURCES);
+
+/** The source of each field of a feedback (scores, each dimension's evidence, objectives, the three lists). */
+export const feedbackSourcesSchema = z.object({
+  clarity: feedbackSource,
+  empathy: feedbackSource,
+  persuasion: feedbackSource,
+  evidence: z.object({ clarity: feedbackSource, empathy: feedbackSource, persuasion: feedbackSource }),
+  /** Absent when the feedback has no objectives (no scenario). */
+  objectives: feedbackSource.optional(),
+  strengths: feedbackSource,
+  weaknesses: feedbackSource,
+  suggestions: feedbackSource,
+});
+export type FeedbackSources = z.infer<typeof feedbackSourcesSchema>;
+
 /** Post-session feedback (the spec's feedback entity), plus the evidence behind each score. */
 export const sessionFeedbackSchema = z.object({
   clarity: score,
@@ -55,6 +78,11 @@ export const sessionFeedbackSchema = z.object({
   objectives: z.array(objectiveCheckSchema).optional(),
   /** Which prompts (or builtin rules) produced this feedback, e.g. "builtin-rubric@3" or "openai-feedback@2". */
   promptVersion: z.string().max(80).optional(),
+  /**
+   * Per field, whether the model wrote it, it was read leniently, or the offline engine filled it. Set by
+   * the model path only; absent on feedback the builtin engine wrote whole and on rows stored before it.
+   */
+  sources: feedbackSourcesSchema.optional(),
 });
 export type SessionFeedback = z.infer<typeof sessionFeedbackSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AVATAR_STYLES, TONE_PREFERENCES } from './profile';
 import { DIFFICULTIES } from './scenario';
 import { text } from './text';
+import type { FeedbackSources } from './coaching';
 
 /* The practice API of spec section 7 (base /api), plus the additions ARCHITECTURE.md allows. */
 
@@ -125,6 +126,8 @@ export type StoredFeedback = {
   evidence: { clarity: unknown[]; empathy: unknown[]; persuasion: unknown[] };
   /** The scenario's learner objectives (a custom scenario's are the learner's own), each checked. */
   objectives?: Array<{ objective: string; met: boolean; line?: string; index?: number }>;
+  /** Per field, where it came from (the model, read leniently, or the offline engine); absent on older rows. */
+  sources?: FeedbackSources;
   created_at: string;
 };
 

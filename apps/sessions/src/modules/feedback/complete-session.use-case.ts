@@ -55,7 +55,12 @@ export class CompleteSessionUseCase {
           fb.strengths,
           fb.weaknesses,
           fb.suggestions,
-          JSON.stringify(fb.objectives ? { ...fb.evidence, objectives: fb.objectives } : fb.evidence),
+          // The objectives' checks and each field's source ride along in the evidence column (jsonb).
+          JSON.stringify({
+            ...fb.evidence,
+            ...(fb.objectives ? { objectives: fb.objectives } : {}),
+            ...(fb.sources ? { sources: fb.sources } : {}),
+          }),
         ],
       );
       const earlier: unknown[] = await manager.query(

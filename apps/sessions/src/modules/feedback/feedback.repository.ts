@@ -1,8 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { ObjectiveCheck, ProgressRecord, StoredFeedback } from '@parley/contracts';
+import {
+  feedbackSourcesSchema,
+  type ObjectiveCheck,
+  type ProgressRecord,
+  type StoredFeedback,
+} from '@parley/contracts';
 
-interface FeedbackRow {
+export interface FeedbackRow {
   session_id: string;
   scenario_id: string;
   clarity: string;
@@ -11,13 +16,17 @@ interface FeedbackRow {
   strengths: string[];
   weaknesses: string[];
   suggestions: string[];
-  /** The learner objectives' checks ride along in the evidence column (since custom scenarios). */
-  evidence: StoredFeedback['evidence'] & { objectives?: ObjectiveCheck[] };
+  /**
+   * The learner objectives' checks ride along in the evidence column (since custom scenarios), and so do
+   * the fields' sources (since the model path fills what a model left out).
+   */
+  evidence: StoredFeedback['evidence'] & { objectives?: ObjectiveCheck[]; sources?: unknown };
   created_at: Date;
 }
 
-function toFeedback(row: FeedbackRow): StoredFeedback {
-  const { objectives, ...evidence } = row.evidence;
+export function toFeedback(row: FeedbackRow): StoredFeedback {
+  const { objectives, sources, ...evidence } = row.evidence;
+  const readSources = feedbackSourcesSchema.safeParse(sources);
   return {
     session_id: row.session_id,
     scenario_id: row.scenario_id,
@@ -29,6 +38,7 @@ function toFeedback(row: FeedbackRow): StoredFeedback {
     suggestions: row.suggestions,
     evidence,
     ...(objectives ? { objectives } : {}),
+    ...(readSources.success ? { sources: readSources.data } : {}),
     created_at: row.created_at.toISOString(),
   };
 }
