@@ -55,10 +55,54 @@ export interface Quirks {
   transcription?: boolean;
   /** Pause between two streamed pieces. */
   chunkDelayMs?: number;
+
+  /* What small models (3–8B) do with what they are asked for: the answer is there, the shape is not. */
+  /** Feedback gives every dimension an empty evidence list (its strengths still quote a learner line). */
+  emptyEvidence?: boolean;
+  /** Scores written as strings: "6.5/10", "seven", "7.5". */
+  scoreStrings?: boolean;
+  /** One dimension (persuasion) comes without a score. */
+  missingScore?: boolean;
+  /** Feedback without its objectives. */
+  missingObjectives?: boolean;
+  /** Keys in other cases and languages ("Claridad", "Empathy", "goals"); a tip's sections in snake_case. */
+  renamedKeys?: boolean;
+  /** Strengths, weaknesses and suggestions as one string each; a tip leaves out one section. */
+  listsAsString?: boolean;
+  /** Markdown and prose around the JSON, even when a format was asked for and honoured. */
+  proseAroundJson?: boolean;
+  /** Replies start with the persona's name or "AI:" and come wrapped in quotes. */
+  speakerLabel?: boolean;
+  /** Replies act things out: "*leans back*", "(smiles)". */
+  stageDirections?: boolean;
+  /** Replies go on with the learner's next line ("Learner: …", "You: …") and the persona's answer to it. */
+  speaksForLearner?: boolean;
+  /** Replies run on into a monologue of many sentences. */
+  monologue?: boolean;
+  /** Replies end in another language. */
+  languageSwitch?: boolean;
 }
 
+/** The small-model habits: off unless asked for, on every family. */
+type SmallModelQuirk =
+  | 'emptyEvidence'
+  | 'scoreStrings'
+  | 'missingScore'
+  | 'missingObjectives'
+  | 'renamedKeys'
+  | 'listsAsString'
+  | 'proseAroundJson'
+  | 'speakerLabel'
+  | 'stageDirections'
+  | 'speaksForLearner'
+  | 'monologue'
+  | 'languageSwitch';
+
 /** How each family behaves out of the box. */
-export const FAMILY_DEFAULTS: Record<ServerFamily, Required<Omit<Quirks, 'contextTokens' | 'failFirst'>>> = {
+export const FAMILY_DEFAULTS: Record<
+  ServerFamily,
+  Required<Omit<Quirks, 'contextTokens' | 'failFirst' | SmallModelQuirk>>
+> = {
   openai: {
     jsonSchema: 'honoured',
     jsonObject: 'honoured',
@@ -143,6 +187,28 @@ export const EVERY_RECOVERABLE_QUIRK: Quirks = {
   brokenJson: 1,
   wrongEvidence: true,
   contextTokens: 4096,
+};
+
+/**
+ * Every small-model habit at once: feedback with empty evidence, scores as strings, one score and the
+ * objectives missing, renamed keys, lists as one string, prose around the JSON; replies labelled, quoted,
+ * acted out, speaking for the learner, running on and switching language; tips with renamed keys and a
+ * section left out. The provider must still give a reply in the persona's voice, a tip with four
+ * sections and a feedback for every session.
+ */
+export const EVERY_SMALL_MODEL_QUIRK: Quirks = {
+  emptyEvidence: true,
+  scoreStrings: true,
+  missingScore: true,
+  missingObjectives: true,
+  renamedKeys: true,
+  listsAsString: true,
+  proseAroundJson: true,
+  speakerLabel: true,
+  stageDirections: true,
+  speaksForLearner: true,
+  monologue: true,
+  languageSwitch: true,
 };
 
 export interface RecordedRequest {
@@ -327,7 +393,7 @@ function readTranscript(text: string): Transcript {
 const round1 = (n: number) => Math.round(Math.min(10, Math.max(0, n)) * 10) / 10;
 
 /** Scores from plain features of the learner's lines: longer, more specific, more attentive lines score higher. */
-function feedbackAnswer(text: string, wrongEvidence: boolean): object {
+function feedbackAnswer(text: string, wrongEvidence: boolean): Record<string, unknown> {
   const t = readTranscript(text);
   const learner = t.lines.filter((l) => l.speaker === 'learner');
   const partner = t.lines.find((l) => l.speaker === 'partner');
@@ -375,6 +441,105 @@ function feedbackAnswer(text: string, wrongEvidence: boolean): object {
   };
 }
 
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** A feedback answer as a small model writes it (see the quirks of the same names). */
+function smallModelFeedback(
+  answer: Record<string, unknown>,
+  text: string,
+  q: Quirks,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...answer };
+  const dims = ['clarity', 'empathy', 'persuasion'] as const;
+  const learner = readTranscript(text).lines.filter((l) => l.speaker === 'learner');
+  const longest = [...learner].sort((a, b) => b.text.length - a.text.length)[0];
+  for (const [i, d] of dims.entries()) {
+    const dim = { ...(answer[d] as { score: number; evidence: unknown[] }) } as Record<string, unknown>;
+    const score = dim['score'] as number;
+    if (q.scoreStrings)
+      dim['score'] =
+        i === 0
+          ? `${score}/10`
+          : i === 1
+            ? `${NUMBER_WORDS[Math.floor(score)]}${score % 1 >= 0.5 ? ' and a half' : ''}`
+            : String(score);
+    if (q.missingScore && d === 'persuasion') delete dim['score'];
+    if (q.emptyEvidence) dim['evidence'] = [];
+    out[d] = dim;
+  }
+  if (q.emptyEvidence && longest) {
+    // What small models do write: a sentence that quotes the learner.
+    const quote = longest.text.replace(/["“”]/g, '').split(/\s+/).slice(0, 8).join(' ');
+    out['strengths'] = [
+      `You made your point clearly when you said "${quote}".`,
+      ...(out['strengths'] as string[]),
+    ];
+  }
+  if (q.missingObjectives) delete out['objectives'];
+  if (q.listsAsString)
+    for (const key of ['strengths', 'weaknesses', 'suggestions'])
+      if (Array.isArray(out[key])) out[key] = (out[key] as string[]).map((s) => `- ${s}`).join('\n');
+  if (q.renamedKeys) {
+    const names: Record<string, string> = {
+      clarity: 'Claridad',
+      empathy: 'EMPATHY',
+      persuasion: 'Persuasión',
+      objectives: 'goals',
+      strengths: 'Fortalezas',
+      weaknesses: 'Areas for improvement',
+      suggestions: 'Recommendations',
+    };
+    return Object.fromEntries(
+      Object.entries(out).map(([k, v]) => {
+        const dim = dims.includes(k as (typeof dims)[number]) ? (v as Record<string, unknown>) : undefined;
+        const renamed = dim
+          ? Object.fromEntries(
+              Object.entries(dim).map(([dk, dv]) => [
+                dk === 'score' ? 'Puntuación' : dk === 'evidence' ? 'Evidence' : dk,
+                dv,
+              ]),
+            )
+          : v;
+        return [names[k] ?? k, renamed];
+      }),
+    );
+  }
+  return out;
+}
+
+/** A tip as a small model writes it: sections in snake_case, one left out. */
+function smallModelTip(answer: Record<string, string>, q: Quirks): Record<string, string> {
+  let out: Record<string, string> = { ...answer };
+  if (q.listsAsString) delete out['strategicImpact'];
+  if (q.renamedKeys)
+    out = Object.fromEntries(
+      Object.entries(out).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]),
+    );
+  if (q.speakerLabel && out['enhancedVersion']) out['enhancedVersion'] = `You: "${out['enhancedVersion']}"`;
+  if (q.speakerLabel && out['enhanced_version'])
+    out['enhanced_version'] = `You: "${out['enhanced_version']}"`;
+  return out;
+}
+
+const MONOLOGUE =
+  ' I should also say that this year has been difficult for everyone. We have had three new hires already. Finance reviews every single offer twice. My own manager is watching the numbers closely. I hope you can see where I am coming from.';
+const SPANISH = ' Pero, sinceramente, no tengo mucho margen en el presupuesto este año. ¿Qué opinas tú?';
+
+/** A partner reply as a small model writes it (see the quirks of the same names). */
+function smallModelReply(reply: string, persona: string, turn: number, q: Quirks): string {
+  let text = reply;
+  if (q.stageDirections) {
+    const sentences = text.split(/(?<=[.!?])\s+/);
+    text = `*leans back in the chair* ${sentences[0] ?? ''}${sentences.length > 1 ? ` (smiles) ${sentences.slice(1).join(' ')}` : ''}`;
+  }
+  if (q.monologue) text += MONOLOGUE;
+  if (q.languageSwitch) text += SPANISH;
+  if (q.speakerLabel) text = `${turn % 2 === 0 ? persona : 'AI'}: "${text}"`;
+  if (q.speaksForLearner)
+    text += `\n${turn % 2 === 0 ? 'Learner' : 'You'}: That sounds fair, thank you.\n${persona}: Great, then we have a deal.`;
+  return text;
+}
+
 /** "Draft it for me": a custom scenario's optional fields, as a model writes them. */
 export const DRAFT_ANSWER = {
   persona: 'A careful manager who protects the team budget but wants to keep good people.',
@@ -385,7 +550,7 @@ export const DRAFT_ANSWER = {
   tags: ['raise', 'budget'],
 };
 
-function coachingAnswer(text: string): object {
+function coachingAnswer(text: string): Record<string, string> {
   const message = /Learner's message:\n([\s\S]*)$/.exec(text)?.[1]?.trim() ?? '';
   return {
     communicationAnalysis: 'The message is direct but leaves its reason unstated.',
@@ -563,15 +728,18 @@ export async function startModelServerDouble(
           ? 'draft'
           : 'chat';
     let content: string;
-    if (task === 'chat') content = chatAnswer(body, options.reply);
-    else {
+    if (task === 'chat') {
+      const persona = /^You are ([^,]+),/m.exec(body.messages[0]?.content ?? '')?.[1] ?? 'Partner';
+      const turns = body.messages.filter((m) => m.role === 'assistant').length;
+      content = smallModelReply(chatAnswer(body, options.reply), persona, turns, q);
+    } else {
       const transcriptText = body.messages.find((m) => m.role === 'user')?.content ?? '';
       const json = JSON.stringify(
         task === 'feedback'
-          ? feedbackAnswer(transcriptText, q.wrongEvidence)
+          ? smallModelFeedback(feedbackAnswer(transcriptText, q.wrongEvidence ?? false), transcriptText, q)
           : task === 'draft'
             ? DRAFT_ANSWER
-            : coachingAnswer(transcriptText),
+            : smallModelTip(coachingAnswer(transcriptText), q),
       );
       const breakIt = structuredAnswers < q.brokenJson;
       structuredAnswers += 1;
@@ -581,6 +749,8 @@ export async function startModelServerDouble(
         else if (q.wrapJson === 'sentence')
           content = `Sure! Here is the ${task} you asked for:\n${content}\nLet me know if you need anything else.`;
       }
+      if (q.proseAroundJson && !breakIt)
+        content = `## ${task === 'feedback' ? 'Session feedback' : 'Coaching'}\n\nHere is my **honest** assessment {as asked}:\n\n\`\`\`json\n${content}\n\`\`\`\n\n*Overall*, a solid effort — keep practising!`;
     }
     if (q.thinkInline && !constrained)
       content = `${q.thinkInline === 'template-opened' ? '' : '<think>\n'}${THOUGHT}\n</think>\n\n${content}`;

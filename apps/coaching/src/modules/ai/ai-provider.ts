@@ -13,6 +13,8 @@ export interface RoleplayInput {
   scenario: ScenarioDefinition;
   tone: ChatTone;
   messages: Message[];
+  /** Told, before the reply, when it does not come from the configured model (the builtin partner took the turn). */
+  onNotice?: (notice: string) => void;
 }
 
 export interface CoachingInput {

@@ -1,4 +1,5 @@
-import { readModelFeedback } from './model-feedback';
+import { scoreTranscript } from '@parley/builtin-coach';
+import { completeFeedback, readFeedbackLeniently, readModelFeedback } from './model-feedback';
 import { salaryScenario as scenario, sampleTranscript as messages } from './testing/fixtures';
 
 const ctx = { messages, scenario, promptVersion: 'openai-feedback@test' };
@@ -62,6 +63,8 @@ describe('readModelFeedback: evidence by reference', () => {
           empathy: [{ index: 3, effect: 'earned', reason: 'r' }],
           persuasion: [{ index: 1, effect: 'cost', reason: 'r' }],
         },
+        strengths: [],
+        weaknesses: [],
         suggestions: ['One.'],
       },
       { ...ctx, scenario: undefined },
@@ -84,5 +87,123 @@ describe('readModelFeedback: evidence by reference', () => {
     ).toThrow(/persuasion.score must be a number/);
     expect(() => readModelFeedback({ ...good, suggestions: [] }, ctx)).toThrow(/suggestions/);
     expect(() => readModelFeedback([good], ctx)).toThrow(/not a JSON object/);
+  });
+});
+
+describe('reading a small model leniently, checking strictly', () => {
+  it('reads scores written as fractions, words, decimals with a comma, and all out of 100', () => {
+    const read = (clarity: unknown, empathy: unknown, persuasion: unknown) =>
+      readModelFeedback(
+        {
+          ...good,
+          clarity: dim(clarity, good.clarity.evidence),
+          empathy: dim(empathy, good.empathy.evidence),
+          persuasion: dim(persuasion, good.persuasion.evidence),
+        },
+        ctx,
+      );
+    const f = read('7/10', 'seven and a half', '6,5');
+    expect([f.clarity, f.empathy, f.persuasion]).toEqual([7, 7.5, 6.5]);
+    expect(f.sources).toMatchObject({
+      clarity: 'normalised',
+      empathy: 'normalised',
+      persuasion: 'normalised',
+    });
+    const hundred = read(72, 65, '80');
+    expect([hundred.clarity, hundred.empathy, hundred.persuasion]).toEqual([7.2, 6.5, 8]);
+    expect(read(7, 6, 8).sources).toMatchObject({ clarity: 'model', empathy: 'model', persuasion: 'model' });
+  });
+
+  it('reads keys in other cases and languages, a nested scores block, and lists written as one string', () => {
+    const f = readModelFeedback(
+      {
+        Scores: { Claridad: 6, EMPATHY: 5, persuasión: 4 },
+        Evidencia: {
+          clarity: [{ línea: 1, efecto: 'positivo', razón: 'una cifra' }],
+          empathy: ['[3] acknowledges'],
+          persuasion: [3],
+        },
+        objetivos: { '1': { met: 'yes', index: '1' }, '2': false, '3': 'no' },
+        Fortalezas: '- You named a number.\n- You gave a reason.',
+        weaknesses: 'You did not ask about their budget. You accepted the first pushback.',
+        Recommendations: ['**Ask** about a review after six months.'],
+      },
+      ctx,
+    );
+    expect([f.clarity, f.empathy, f.persuasion]).toEqual([6, 5, 4]);
+    expect(f.evidence.clarity).toEqual([
+      { line: messages[1]!.content, effect: 'earned', reason: 'una cifra', index: 1 },
+    ]);
+    expect(f.evidence.empathy.map((e) => e.index)).toEqual([3]);
+    expect(f.evidence.persuasion.map((e) => e.index)).toEqual([3]);
+    expect(f.objectives?.map((o) => o.met)).toEqual([true, false, false]);
+    expect(f.strengths).toEqual(['You named a number.', 'You gave a reason.']);
+    expect(f.weaknesses).toEqual(['You did not ask about their budget.', 'You accepted the first pushback.']);
+    expect(f.suggestions).toEqual(['Ask about a review after six months.']);
+    expect(Object.values({ ...f.sources, evidence: undefined }).filter(Boolean)).not.toContain('model');
+  });
+
+  it('finds evidence quoted instead of numbered, in the learner’s lines only', () => {
+    const f = readModelFeedback(
+      {
+        ...good,
+        clarity: dim(7, [
+          { quote: 'would $57,000 be possible', effect: 'earned', reason: 'a number' },
+          { quote: 'Let me see what I can do', effect: 'earned', reason: 'the partner' },
+        ]),
+      },
+      ctx,
+    );
+    expect(f.evidence.clarity).toEqual([
+      { line: messages[1]!.content, effect: 'earned', reason: 'a number', index: 1 },
+    ]);
+    expect(f.sources?.evidence.clarity).toBe('normalised');
+  });
+
+  it('fills what the model left out, field by field, and says so; evidence first from its own sentences', () => {
+    const builtin = scoreTranscript(messages, scenario);
+    const first = readFeedbackLeniently(
+      {
+        clarity: dim(7, []),
+        empathy: dim('6', [{ index: 3, effect: 'earned', reason: 'acknowledges' }]),
+        persuasion: { evidence: [{ index: 1, effect: 'earned', reason: 'data' }] },
+        strengths: ['Your ask was clear and specific: "would $57,000 be possible?"'],
+        weaknesses: [],
+        suggestions: ['Ask about a review after six months.'],
+      },
+      ctx,
+    );
+    expect(first.problems.join('; ')).toMatch(/clarity.evidence .*persuasion.score .*objectives/);
+    const f = completeFeedback([first], ctx, () => builtin);
+    expect(f.clarity).toBe(7);
+    expect(f.persuasion).toBe(builtin.persuasion);
+    expect(f.evidence.clarity).toEqual([
+      { line: messages[1]!.content, effect: 'earned', reason: first.lists.strengths!.value[0], index: 1 },
+    ]);
+    expect(f.objectives).toEqual(builtin.objectives);
+    expect(f.sources).toEqual({
+      clarity: 'model',
+      empathy: 'normalised',
+      persuasion: 'builtin',
+      evidence: { clarity: 'builtin', empathy: 'model', persuasion: 'model' },
+      objectives: 'builtin',
+      strengths: 'model',
+      weaknesses: 'model',
+      suggestions: 'model',
+    });
+    expect(f.promptVersion).toBe(`openai-feedback@test+${builtin.promptVersion}`);
+  });
+
+  it('keeps the repair’s reading of a field over the first answer’s, and the first’s where the repair lost it', () => {
+    const first = readFeedbackLeniently({ ...good, clarity: dim(5, good.clarity.evidence) }, ctx);
+    const repair = readFeedbackLeniently(
+      { ...good, clarity: dim(8, good.clarity.evidence), suggestions: [] },
+      ctx,
+    );
+    const f = completeFeedback([first, repair], ctx, () => {
+      throw new Error('the builtin engine is not needed');
+    });
+    expect(f.clarity).toBe(8);
+    expect(f.suggestions).toEqual(good.suggestions);
   });
 });

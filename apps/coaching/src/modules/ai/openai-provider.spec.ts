@@ -1,19 +1,12 @@
-import {
-  AI_ERRORS,
-  ERRORS,
-  inlineCoachingSchema,
-  sessionFeedbackSchema,
-  type Message,
-} from '@parley/contracts';
+import { AI_ERRORS, inlineCoachingSchema, sessionFeedbackSchema, type Message } from '@parley/contracts';
 import { NotConfiguredError } from './ai-provider';
 import {
   ContextTooLongError,
   ModelBusyError,
-  ModelUnavailableError,
   REPLY_INTERRUPTED,
   ReplyInterruptedError,
-  StructuredOutputError,
 } from './model-errors';
+import { builtinFeedback } from './model-feedback';
 import { OpenAiProvider, type OpenAiProviderOptions } from './openai-provider';
 import { FEEDBACK_PROMPT_VERSION } from './roleplay-prompt';
 import {
@@ -72,6 +65,19 @@ async function reply(
     return { pieces, error };
   }
 }
+
+async function drain<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of iterable) all.push(item);
+  return all;
+}
+
+const coachQuestion = {
+  scenario,
+  transcript,
+  feedback: builtinFeedback(transcript, scenario),
+  thread: [{ sender: 'user' as const, content: 'What should I have said instead?' }],
+};
 
 const REASONING = /<\/?think|learner just spoke|stay in character/i;
 
@@ -319,26 +325,30 @@ describe.each(SERVER_FAMILIES)('openai provider against %s', (family: ServerFami
 
     d.set({ failFirst: ['429', '429', '429'], retryAfter: '30' });
     const again = Date.now();
-    const error = await provider.opening({ scenario, tone: 'tough' }).catch((e: unknown) => e);
+    const error = await drain(provider.askCoach(coachQuestion, new AbortController().signal)).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ModelBusyError);
     expect((error as Error).message).toBe(AI_ERRORS.tooManyCalls);
     expect(Date.now() - again).toBeLessThan(500);
   });
 
-  it('gives up on a server that keeps answering 503 with the spec message, no stack', async () => {
+  it('scores with the builtin engine when the server keeps answering 503, saying so for every field', async () => {
     const { provider } = providerFor(await start({ failFirst: ['503', '503', '503', '503'] }));
-    const error = await provider.feedback({ messages: transcript, scenario }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ModelUnavailableError);
-    expect((error as Error).message).toBe(ERRORS.serviceUnavailable);
+    const feedback = await provider.feedback({ messages: transcript, scenario });
+    expect(feedback).toEqual(builtinFeedback(transcript, scenario));
+    expect(feedback.sources?.clarity).toBe('builtin');
+    expect(feedback.sources?.evidence.persuasion).toBe('builtin');
   });
 
-  it('fails feedback cleanly, with no score, when the answer stays unreadable after the repair', async () => {
+  it('leaves the feedback to the builtin engine when the answer stays unreadable after the repair', async () => {
     const d = await start({ brokenJson: Infinity });
     const { provider } = providerFor(d);
-    const error = await provider.feedback({ messages: transcript, scenario }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StructuredOutputError);
-    expect((error as Error).message).toBe(AI_ERRORS.feedbackFailed);
-    expect((error as Error).name).toBe('UnrecoverableError');
+    const feedback = await provider.feedback({ messages: transcript, scenario });
+    const builtin = builtinFeedback(transcript, scenario);
+    expect(feedback.clarity).toBe(builtin.clarity);
+    expect(feedback.evidence).toEqual(builtin.evidence);
+    expect(feedback.sources).toEqual(builtin.sources);
     expect(d.chatBodies()).toHaveLength(2);
   });
 

@@ -1,10 +1,5 @@
 import { Logger } from '@nestjs/common';
-import {
-  inlineCoachingSchema,
-  type InlineCoaching,
-  type ScenarioDraft,
-  type SessionFeedback,
-} from '@parley/contracts';
+import { type InlineCoaching, type ScenarioDraft, type SessionFeedback } from '@parley/contracts';
 import {
   NotConfiguredError,
   type AiProvider,
@@ -18,14 +13,18 @@ import { ChatClient, type ChatRequest, type Completion, type Usage } from './cha
 import { estimateTokens, fitLines, fitToContext, promptTokens, type ChatMessage } from './context-window';
 import {
   ContextTooLongError,
+  ModelBusyError,
   ModelRequestError,
+  ModelUnavailableError,
   ReplyInterruptedError,
-  StructuredOutputError,
 } from './model-errors';
 import {
   COACHING_JSON_SCHEMA,
   MODEL_FEEDBACK_JSON_SCHEMA,
+  builtinFeedback,
+  completeFeedback,
   numberedLines,
+  readFeedbackLeniently,
   readModelFeedback,
 } from './model-feedback';
 import { stripReasoning, ReasoningFilter, templateOpensReasoning } from './reasoning';
@@ -41,7 +40,16 @@ import {
   openingRequest,
   roleplaySystemPrompt,
 } from './roleplay-prompt';
-import type { CoachQuestionInput } from '@parley/builtin-coach';
+import {
+  coachMessage,
+  generateOpening,
+  generateReply,
+  scoreTranscript,
+  type CoachQuestionInput,
+} from '@parley/builtin-coach';
+import { pieces } from './builtin-provider';
+import { completeTip, readTip, readTipLeniently } from './inline-tip';
+import { inOneVoice, ReplyVoice, voiceOf } from './reply-voice';
 import { coachMessages, retryIndexIn } from './coach-prompt';
 import {
   DRAFT_JSON_SCHEMA,
@@ -83,6 +91,27 @@ export interface OpenAiProviderOptions {
 }
 
 export const DEFAULT_CONTEXT_TOKENS = 8192;
+
+/** How long, after the model failed to answer, replies go to the builtin partner without asking it. */
+const MODEL_DOWN_MS = 30_000;
+
+/** What the learner is told when the builtin partner takes over a turn. */
+export const MODEL_DOWN_NOTICE =
+  "The AI model is not answering, so Parley's offline partner carries on the conversation from here.";
+
+/** The model cannot answer now (down, busy past the retries, refusing the request): the builtin one can. */
+const isOutage = (error: unknown): boolean =>
+  error instanceof ModelUnavailableError ||
+  error instanceof ModelBusyError ||
+  error instanceof ModelRequestError;
+
+/** An error as the logs show it: the upstream detail where there is one. */
+const describe = (error: unknown): string =>
+  error instanceof Error
+    ? 'detail' in error
+      ? `${error.message}: ${String(error.detail)}`
+      : error.message
+    : String(error);
 const OPENAI_URL = 'https://api.openai.com/v1';
 
 /** Tokens spent through this provider since it was made (from the servers' usage reports). */
@@ -108,6 +137,8 @@ export class OpenAiProvider implements AiProvider {
   private readonly replyMaxTokens: number;
   private readonly structuredMaxTokens: number;
   private templateOpensThinking: boolean;
+  /** Until when the model is taken to be down (replies go to the builtin partner without asking it). */
+  private modelDownUntil = 0;
 
   constructor(private readonly options: OpenAiProviderOptions) {
     const logger = new Logger('AI');
@@ -193,8 +224,49 @@ export class OpenAiProvider implements AiProvider {
     return [{ role: 'system', content: system }, ...turns];
   }
 
+  /**
+   * The partner's reply from the model, in the persona's own voice (see reply-voice.ts). While the model
+   * cannot answer (down, refusing, busy past the retries) the builtin partner takes the turn with the
+   * transcript so far, and `input.onNotice` is told so before its reply.
+   */
   async *streamReply(input: RoleplayInput, signal: AbortSignal): AsyncIterable<string> {
+    if (Date.now() < this.modelDownUntil) {
+      yield* this.builtinReply(input, signal, 'the model is still unreachable');
+      return;
+    }
+    let shown = false;
+    try {
+      for await (const piece of this.modelReply(input, signal)) {
+        shown = true;
+        yield piece;
+      }
+      if (!shown && !signal.aborted)
+        yield* this.builtinReply(input, signal, 'nothing of the reply was in the persona’s voice', false);
+    } catch (error) {
+      if (shown || signal.aborted || !isOutage(error)) throw error;
+      this.modelDownUntil = Date.now() + MODEL_DOWN_MS;
+      yield* this.builtinReply(input, signal, describe(error));
+    }
+  }
+
+  /** The builtin partner's reply to the transcript so far, for a turn the model could not take. */
+  private async *builtinReply(
+    input: RoleplayInput,
+    signal: AbortSignal,
+    why: string,
+    modelDown = true,
+  ): AsyncIterable<string> {
+    this.log(`${this.model}: the builtin partner takes this turn (${why})`);
+    if (modelDown) input.onNotice?.(MODEL_DOWN_NOTICE);
+    for (const piece of pieces(generateReply(input))) {
+      if (signal.aborted) return;
+      yield piece;
+    }
+  }
+
+  private async *modelReply(input: RoleplayInput, signal: AbortSignal): AsyncIterable<string> {
     const all = this.conversation(roleplaySystemPrompt(input.scenario, input.tone), input);
+    const voiceOptions = voiceOf(input.scenario, input.messages);
     let budget = this.promptBudget(this.replyMaxTokens);
     let retriedCut = false;
     for (let contextTries = 0; ;) {
@@ -202,12 +274,17 @@ export class OpenAiProvider implements AiProvider {
       if (fitted.dropped > 0)
         this.log(`${this.model}: left out the ${fitted.dropped} oldest turns to fit the context`);
       const filter = new ReasoningFilter({ opened: this.templateOpensThinking });
+      const voice = new ReplyVoice(voiceOptions);
       let shown = false;
+      let answered = false;
       let usage: Usage | undefined;
+      const upstream = new AbortController();
+      const stop = () => upstream.abort();
+      signal.addEventListener('abort', stop, { once: true });
       try {
         for await (const raw of this.client.stream(
           { messages: fitted.messages, temperature: 0.8, maxTokens: this.replyMaxTokens },
-          signal,
+          upstream.signal,
           (u) => (usage = u),
         )) {
           const visible = filter.push(raw);
@@ -220,19 +297,30 @@ export class OpenAiProvider implements AiProvider {
                 'thinking was shown before the template showed it was thinking',
               );
           }
-          if (visible) {
+          if (visible.trim()) answered = true;
+          const inVoice = voice.push(visible);
+          if (inVoice) {
             shown = true;
-            yield visible;
+            yield inVoice;
+          }
+          if (voice.ended) {
+            // The persona's turn is over: what the model goes on with (the learner's line, a monologue) is not read.
+            this.log(`${this.model}: reply trimmed to the persona's own turn`);
+            stop();
+            break;
           }
         }
         if (signal.aborted) return;
-        const rest = filter.end();
+        // What the reasoning filter held back (a template-opened model's answer) goes through the voice too.
+        const held = filter.end();
+        if (held.trim()) answered = true;
+        const rest = voice.push(held) + voice.end();
         if (rest) {
           shown = true;
           yield rest;
         }
         this.count(usage);
-        if (!shown)
+        if (!shown && !answered)
           throw new ReplyInterruptedError(
             'empty',
             filter.thinking ? 'the model was still thinking when it stopped' : 'no visible content',
@@ -257,6 +345,8 @@ export class OpenAiProvider implements AiProvider {
           continue;
         }
         throw error;
+      } finally {
+        signal.removeEventListener('abort', stop);
       }
     }
   }
@@ -275,7 +365,22 @@ export class OpenAiProvider implements AiProvider {
     return Math.max(64, Math.floor(Math.min(named, budget, sentTokens) * (error.serverLimit ? 0.85 : 0.5)));
   }
 
+  /** The persona's first line; the builtin partner's while the model cannot answer. */
   async opening(input: {
+    scenario: RoleplayInput['scenario'];
+    tone: RoleplayInput['tone'];
+  }): Promise<string> {
+    try {
+      return await this.modelOpening(input);
+    } catch (error) {
+      if (!isOutage(error)) throw error;
+      this.modelDownUntil = Date.now() + MODEL_DOWN_MS;
+      this.log(`${this.model}: the builtin partner opens (${describe(error)})`);
+      return generateOpening(input.scenario, input.tone);
+    }
+  }
+
+  private async modelOpening(input: {
     scenario: RoleplayInput['scenario'];
     tone: RoleplayInput['tone'];
   }): Promise<string> {
@@ -287,12 +392,14 @@ export class OpenAiProvider implements AiProvider {
       temperature: 0.7,
       maxTokens: this.replyMaxTokens,
     });
-    const content = stripReasoning(res.content);
+    const content = inOneVoice(stripReasoning(res.content), voiceOf(input.scenario));
     if (!content) throw new ReplyInterruptedError('empty', 'empty opening from the model');
     return content;
   }
 
+  /** The four sections from the model, read leniently; a section it still leaves out is the builtin coach's. */
   async inlineCoaching(input: CoachingInput): Promise<InlineCoaching> {
+    const builtin = () => coachMessage(input);
     try {
       const { value } = await this.structured.ask({
         name: COACHING_TASK,
@@ -303,17 +410,19 @@ export class OpenAiProvider implements AiProvider {
         ],
         temperature: 0.3,
         maxTokens: this.structuredMaxTokens,
-        read: (v) => {
-          const parsed = inlineCoachingSchema.parse(v);
-          const empty = Object.entries(parsed).filter(([, s]) => !s.trim());
-          if (empty.length > 0) throw new Error(`${empty.map(([k]) => k).join(', ')} must not be empty`);
-          return parsed;
-        },
+        read: readTip,
       });
       return value;
     } catch (error) {
-      if (error instanceof UnreadableAnswerError) throw new StructuredOutputError('coaching', error.problem);
-      throw error;
+      if (error instanceof UnreadableAnswerError) {
+        this.log(
+          `${this.model}: tip incomplete after the repair turn (${error.problem}); the builtin coach fills it`,
+        );
+        return completeTip(error.answers.map(readTipLeniently), builtin);
+      }
+      if (!isOutage(error)) throw error;
+      this.log(`${this.model}: no tip from the model (${describe(error)}); the builtin coach writes it`);
+      return builtin();
     }
   }
 
@@ -369,7 +478,17 @@ export class OpenAiProvider implements AiProvider {
     }
   }
 
+  /**
+   * Feedback never fails while the builtin engine can score: the model's answer is read leniently, a
+   * field still unreadable after the repair turn is filled by the builtin engine alone, and a model that
+   * does not answer at all leaves the whole feedback to it (`sources` says which field came from where).
+   */
   async feedback(input: FeedbackInput): Promise<SessionFeedback> {
+    const ctx = {
+      messages: input.messages,
+      scenario: input.scenario,
+      promptVersion: FEEDBACK_PROMPT_VERSION,
+    };
     const system = feedbackInstructions();
     const lines = numberedLines(input.messages);
     // Room for the answer twice over: the repair turn carries the first answer back.
@@ -389,12 +508,7 @@ export class OpenAiProvider implements AiProvider {
           ],
           temperature: 0.2,
           maxTokens: this.structuredMaxTokens,
-          read: (v) =>
-            readModelFeedback(v, {
-              messages: input.messages,
-              scenario: input.scenario,
-              promptVersion: FEEDBACK_PROMPT_VERSION,
-            }),
+          read: (v) => readModelFeedback(v, ctx),
         });
         return value;
       } catch (error) {
@@ -409,10 +523,17 @@ export class OpenAiProvider implements AiProvider {
           continue;
         }
         if (error instanceof UnreadableAnswerError) {
-          this.log(`${this.model}: feedback unreadable after the repair turn: ${error.problem}`);
-          throw new StructuredOutputError('feedback', error.problem);
+          const readings = error.answers.map((answer) => readFeedbackLeniently(answer, ctx));
+          this.log(
+            `${this.model}: feedback incomplete after the repair turn (${error.problem}); the builtin engine fills what is missing`,
+          );
+          return completeFeedback(readings, ctx, () => scoreTranscript(input.messages, input.scenario));
         }
-        throw error;
+        // The model is down, busy, or the transcript does not fit: the builtin engine scores it all.
+        this.log(
+          `${this.model}: no feedback from the model (${describe(error)}); the builtin engine scores it`,
+        );
+        return builtinFeedback(input.messages, input.scenario);
       }
     }
   }

@@ -41,10 +41,17 @@ export interface StructuredResult<T> {
   repaired: boolean;
 }
 
-/** Thrown when the answer could not be read even after the repair turn; `problem` says why. */
+/**
+ * Thrown when the answer could not be read even after the repair turn; `problem` says why, and `answers`
+ * holds the JSON each try did hold (the first answer's, then the repair's), so a caller can keep what
+ * was readable in them.
+ */
 export class UnreadableAnswerError extends Error {
   override readonly name = 'UnreadableAnswerError';
-  constructor(readonly problem: string) {
+  constructor(
+    readonly problem: string,
+    readonly answers: readonly unknown[] = [],
+  ) {
     super(problem);
   }
 }
@@ -67,6 +74,7 @@ export class StructuredOutput {
   async ask<T>(ask: StructuredAsk<T>): Promise<StructuredResult<T>> {
     let messages = ask.messages;
     let repaired = false;
+    const answers: unknown[] = [];
     for (;;) {
       let completion: Completion;
       try {
@@ -85,7 +93,8 @@ export class StructuredOutput {
       }
       const problem = this.read(ask, completion);
       if (problem.ok) return { value: problem.value, mode: this.mode, repaired };
-      if (repaired) throw new UnreadableAnswerError(problem.error);
+      if (problem.json !== undefined) answers.push(problem.json);
+      if (repaired) throw new UnreadableAnswerError(problem.error, answers);
       this.onEvent?.(`unreadable ${ask.name} answer (${problem.error}); asking for a repair`);
       repaired = true;
       messages = [
@@ -99,7 +108,7 @@ export class StructuredOutput {
   private read<T>(
     ask: StructuredAsk<T>,
     completion: Completion,
-  ): { ok: true; value: T } | { ok: false; error: string } {
+  ): { ok: true; value: T } | { ok: false; error: string; json?: unknown } {
     const extracted = extractJsonObject(completion.content);
     if (!extracted.ok)
       return {
@@ -112,7 +121,7 @@ export class StructuredOutput {
     try {
       return { ok: true, value: ask.read(extracted.value) };
     } catch (error) {
-      return { ok: false, error: (error as Error).message };
+      return { ok: false, error: (error as Error).message, json: extracted.value };
     }
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller, Inject, Logger } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Observable } from 'rxjs';
 import { z } from 'zod';
@@ -27,6 +27,7 @@ import {
 import { QueueFactory } from '@parley/server-queue';
 import { RpcError, toRpcErrorBody } from '@parley/server-observability';
 import { AI_PROVIDER, type AiProvider, type CoachPiece } from '../ai/ai-provider';
+import { builtinFeedback } from '../ai/model-feedback';
 import { AiCallLimiter } from './ai-call-limiter';
 import { analysisQueue } from './analysis.queue';
 import { definitionFromChatScenario } from './scenario-fallback';
@@ -84,6 +85,7 @@ export function signedIn(request: RpcRequest): string {
 export class CoachingRpcController {
   /** Generations in flight on this instance, so a browser that goes away can stop its own. */
   private readonly streams = new Map<string, AbortController>();
+  private readonly logger = new Logger('Coaching');
 
   constructor(
     @Inject(AI_PROVIDER) private readonly ai: AiProvider,
@@ -198,7 +200,16 @@ export class CoachingRpcController {
         ANALYSIS_WAIT_MS,
       )
       .catch((error: unknown) => {
-        throw new RpcError(502, `${AI_ERRORS.feedbackFailed}: ${(error as Error).message}`);
+        // The worker did not answer in time (or failed): End Session shows no error while the builtin
+        // engine can score the transcript here.
+        this.logger.warn(
+          `feedback from the worker failed (${(error as Error).message}); the builtin engine scores it`,
+        );
+        try {
+          return builtinFeedback(input.messages, input.definition);
+        } catch {
+          throw new RpcError(502, `${AI_ERRORS.feedbackFailed}: ${(error as Error).message}`);
+        }
       });
   }
 

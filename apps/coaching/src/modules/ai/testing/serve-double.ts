@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import {
   EVERY_RECOVERABLE_QUIRK,
+  EVERY_SMALL_MODEL_QUIRK,
   SERVER_FAMILIES,
   startModelServerDouble,
   type Quirks,
@@ -10,10 +11,12 @@ import {
 /**
  * The model-server double as a standalone server, to point the eval, a bench or a running coaching at:
  *
- *   npm run ai:double -- --family ollama --port 11434 [--every-quirk] [--quirks thinkInline,jsonSchema=refused]
+ *   npm run ai:double -- --family ollama --port 11434 [--every-quirk] [--small-model] [--quirks thinkInline,jsonSchema=refused]
  *   npm run eval:coaching -- --provider openai --base-url http://127.0.0.1:11434/v1 --model double-model
  *
- * --quirks takes `name` (true) or `name=value` pairs of `Quirks`; failFirst takes `429+503`.
+ * --every-quirk turns on every recoverable server quirk and every small-model habit; --small-model only
+ * the habits (empty evidence, score strings, stage directions…). --quirks takes `name` (true) or
+ * `name=value` pairs of `Quirks`; failFirst takes `429+503`.
  * Prints `listening <base URL>` once it accepts connections; Ctrl-C stops it.
  */
 function quirksFrom(list: string | undefined): Quirks {
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
       host: { type: 'string', default: '127.0.0.1' },
       quirks: { type: 'string' },
       'every-quirk': { type: 'boolean', default: false },
+      'small-model': { type: 'boolean', default: false },
       'chunk-delay-ms': { type: 'string' },
     },
   });
@@ -49,6 +53,7 @@ async function main(): Promise<void> {
     throw new Error(`unknown family "${family}" (one of ${SERVER_FAMILIES.join(', ')})`);
   const quirks: Quirks = {
     ...(values['every-quirk'] ? EVERY_RECOVERABLE_QUIRK : {}),
+    ...(values['every-quirk'] || values['small-model'] ? EVERY_SMALL_MODEL_QUIRK : {}),
     ...(values['chunk-delay-ms'] ? { chunkDelayMs: Number(values['chunk-delay-ms']) } : {}),
     ...quirksFrom(values.quirks),
   };
