@@ -22,7 +22,7 @@ export interface ChatMessage {
 /** Scores, strengths, areas for improvement and suggestions, as the report shows them. */
 export type FeedbackView = Pick<
   StoredFeedback,
-  'clarity' | 'empathy' | 'persuasion' | 'strengths' | 'weaknesses' | 'suggestions' | 'objectives'
+  'clarity' | 'empathy' | 'persuasion' | 'strengths' | 'weaknesses' | 'suggestions' | 'objectives' | 'sources'
 >;
 
 export type FeedbackState =

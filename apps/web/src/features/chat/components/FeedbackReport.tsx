@@ -1,6 +1,7 @@
 import { buttonClassName, Spinner } from '@parley/web-ui';
 import { Link } from 'react-router';
 import { ObjectivesList } from '../../sessions/components/ObjectivesList';
+import { OfflineSourcesNote } from '../../sessions/components/OfflineSourcesNote';
 import { CHAT_TEXTS, scoreBand } from '../chatTexts';
 import type { FeedbackState } from '../chatState';
 
@@ -78,6 +79,7 @@ export function FeedbackReport({ feedback }: { feedback: FeedbackState }) {
             <List title="Suggestions" items={feedback.feedback.suggestions} ordered />
           </div>
           <ObjectivesList objectives={feedback.feedback.objectives} />
+          <OfflineSourcesNote sources={feedback.feedback.sources} />
         </>
       ) : null}
       <Link to="/dashboard" className={buttonClassName('primary', 'feedback-report__return')}>

@@ -71,6 +71,8 @@ export function toFeedbackView(
     suggestions: strings(value.suggestions),
     // The scenario's objectives (a learner's own scenario: theirs), each checked, when the server sent them.
     ...(Array.isArray(value.objectives) ? { objectives: value.objectives } : {}),
+    // Which fields the offline coach filled for the model, when the server recorded it.
+    ...(value.sources ? { sources: value.sources } : {}),
   };
 }
 

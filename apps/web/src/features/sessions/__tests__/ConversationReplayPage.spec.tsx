@@ -106,6 +106,32 @@ describe('conversation replay', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Open with shared goals', 'Anchor with evidence']);
+    // Every field came from the model (or the row predates sources): no word about the offline coach.
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('says in one line which part of the report the offline coach filled for the model', async () => {
+    stubFetch(
+      routes({
+        [`GET /api/user/feedback/${ID}`]: storedFeedback({
+          sources: {
+            clarity: 'normalised',
+            empathy: 'model',
+            persuasion: 'model',
+            evidence: { clarity: 'builtin', empathy: 'builtin', persuasion: 'model' },
+            objectives: 'model',
+            strengths: 'model',
+            weaknesses: 'model',
+            suggestions: 'model',
+          },
+        }),
+      }),
+    );
+    await open();
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toBe(
+      "Part of this report comes from Parley's offline coach (the evidence for clarity and empathy): the AI model left it out.",
+    );
   });
 
   it('an open session without feedback offers to continue it in the chat', async () => {

@@ -12,6 +12,7 @@ import { useTryAgain } from '../../attempts/useTryAgain';
 import { resumeTarget } from '../resume';
 import { useSessionFeedbackQuery } from '../sessionsApi';
 import { FeedbackReport } from './FeedbackReport';
+import { OfflineSourcesNote } from './OfflineSourcesNote';
 import { ObjectivesList } from './ObjectivesList';
 import { SessionMeta } from './SessionMeta';
 import { ShareLinks } from './ShareLinks';
@@ -46,6 +47,7 @@ function FeedbackSection({ session }: { session: PracticeSession }) {
           suggestions={feedback.suggestions}
         />
         <ObjectivesList objectives={feedback.objectives} />
+        <OfflineSourcesNote sources={feedback.sources} />
         <AskTheCoach sessionId={session.id} messages={session.messages} />
       </>
     );
