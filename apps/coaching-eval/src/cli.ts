@@ -2,19 +2,33 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHAT_TONES, type ChatTone } from '@parley/contracts';
+import {
+  EVERY_RECOVERABLE_QUIRK,
+  EVERY_SMALL_MODEL_QUIRK,
+  SERVER_FAMILIES,
+  startModelServerDouble,
+  type ModelServerDouble,
+  type ServerFamily,
+} from '@parley/server-testing';
 import { type AiProvider, BuiltinProvider, OpenAiProvider } from '../../coaching/src/providers';
 import { loadCatalogue, pickScenarios } from './catalogue';
 import { formatLineActs } from './line-acts';
 import { formatAgreement, labelAgreement } from './labelled';
 import { formatToneBehaviour, toneBehaviour } from './tone-behaviour';
 import { LEARNER_KINDS, type LearnerKind } from './learners';
-import { formatConversation, formatTables, runEval, type Conversation } from './run-eval';
+import { formatConversation, formatFieldSources, formatTables, runEval, type Conversation } from './run-eval';
 
 /**
  * npm run eval:coaching [-- --provider builtin|openai --base-url URL --model NAME --api-key KEY
  *                           --per-category N --tones friendly,neutral,tough --learners strong,vague
  *                           --scenario ID --dump DIR --retries N --retry-wait-ms MS --context-tokens N
- *                           --no-labelled]
+ *                           --no-labelled] [--every-quirk | --small-model] [--double FAMILY]
+ *
+ * --every-quirk (every recoverable server quirk and every small-model habit) or --small-model (the habits
+ * only) runs the openai provider against the model-server double started in this process (as FAMILY
+ * answers, ollama by default), so `npm run eval:coaching -- --provider openai --every-quirk` measures
+ * what the learner gets from a small model on a difficult server. A double started by `npm run ai:double
+ * -- --every-quirk` can be named with --base-url instead.
  *
  * Plays the scripted learners against the provider and prints pass rates per check, category, tone and
  * learner. It exits non-zero only when the run itself fails, so models can be compared with it.
@@ -37,8 +51,20 @@ async function main(): Promise<void> {
       'retry-wait-ms': { type: 'string', default: '10000' },
       'context-tokens': { type: 'string' },
       labelled: { type: 'boolean', default: true },
+      'every-quirk': { type: 'boolean', default: false },
+      'small-model': { type: 'boolean', default: false },
+      double: { type: 'string' },
+      // Set here, never on the command line: the double runs in this process.
+      'local-double': { type: 'boolean', default: false },
     },
   });
+  const double = await doubleFrom(values);
+  if (double) {
+    values.provider = 'openai';
+    values['base-url'] = double.baseUrl;
+    values['local-double'] = true;
+    values.model = 'double-model';
+  }
   const provider = providerFrom(values);
   const all = loadCatalogue();
   const scenarios = values.scenario
@@ -87,6 +113,7 @@ async function main(): Promise<void> {
   print(
     `\nprovider errors: ${errors.length}${errors.length ? `, e.g.\n  ${errors.slice(0, 5).join('\n  ')}` : ''}`,
   );
+  print(formatFieldSources(result.sources));
   if (values.labelled) {
     const agreement = await labelAgreement(provider);
     print(`\n${formatAgreement(agreement)}`);
@@ -113,6 +140,32 @@ async function main(): Promise<void> {
   );
   if (failed.length > 0)
     print(`\nfirst failures (${failed.length} in all):\n  ${failed.slice(0, 15).join('\n  ')}`);
+  await double?.close();
+}
+
+/** The model-server double with the asked quirks, started here when --every-quirk, --small-model or --double asks for one. */
+async function doubleFrom(
+  values: Record<string, string | boolean | undefined>,
+): Promise<ModelServerDouble | undefined> {
+  const every = values['every-quirk'] === true;
+  const small = values['small-model'] === true;
+  if (!every && !small && values.double === undefined) return undefined;
+  if (values['base-url'] !== undefined)
+    throw new Error(
+      '--every-quirk, --small-model and --double start a double here: leave out --base-url (or start one with npm run ai:double -- --every-quirk)',
+    );
+  const family = (values.double ?? 'ollama') as ServerFamily;
+  if (!SERVER_FAMILIES.includes(family))
+    throw new Error(`unknown family "${family}" (one of ${SERVER_FAMILIES.join(', ')})`);
+  const double = await startModelServerDouble(family, {
+    ...(every ? EVERY_RECOVERABLE_QUIRK : {}),
+    ...(every || small ? EVERY_SMALL_MODEL_QUIRK : {}),
+    chunkDelayMs: 0,
+  });
+  print(
+    `model-server double (${family}) at ${double.baseUrl} with ${every ? 'every recoverable quirk and every small-model habit' : small ? 'every small-model habit' : 'no quirk'}`,
+  );
+  return double;
 }
 
 function providerFrom(values: Record<string, string | boolean | undefined>): AiProvider {
@@ -125,8 +178,15 @@ function providerFrom(values: Record<string, string | boolean | undefined>): AiP
       model: String(values.model),
       transcribeModel: 'whisper-1',
       timeoutMs: Number(values.timeout),
-      retry: { maxRetries: Number(values.retries), maxWaitMs: Number(values['retry-wait-ms']) },
+      retry: {
+        maxRetries: Number(values.retries),
+        maxWaitMs: Number(values['retry-wait-ms']),
+        // The double in this process answers a retry at once: no backoff to wait out.
+        ...(values['local-double'] ? { baseDelayMs: 1 } : {}),
+      },
       ...(values['context-tokens'] ? { contextTokens: Number(values['context-tokens']) } : {}),
+      // Retries, fallbacks and trims go to stderr, apart from the tables.
+      log: (message) => process.stderr.write(`${message}\n`),
     });
   throw new Error(`unknown provider "${name}" (builtin or openai)`);
 }

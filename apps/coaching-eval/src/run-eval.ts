@@ -60,8 +60,20 @@ export interface Tally {
   total: number;
 }
 
+/** How many fields of the run's feedback came from the model as written, read leniently, or the builtin engine. */
+export interface FieldSources {
+  model: number;
+  normalised: number;
+  builtin: number;
+  /** Feedback that records no sources (the builtin provider writes it whole). */
+  unrecorded: number;
+  /** Feedback the provider failed to give at all. */
+  failed: number;
+}
+
 export interface EvalResult {
   conversations: Conversation[];
+  sources: FieldSources;
   byCheck: Record<CheckName, Tally>;
   byCategory: Record<string, Tally>;
   byTone: Record<string, Tally>;
@@ -186,7 +198,46 @@ function tally(conversations: Conversation[]): EvalResult {
         );
     }
   }
-  return { conversations, byCheck, byCategory, byTone, byLearner, orderFailures, overall: all };
+  return {
+    conversations,
+    sources: fieldSources(conversations),
+    byCheck,
+    byCategory,
+    byTone,
+    byLearner,
+    orderFailures,
+    overall: all,
+  };
+}
+
+/** Counts each feedback field by where it came from (`sources`: the score, evidence, objectives and lists). */
+export function fieldSources(conversations: readonly Conversation[]): FieldSources {
+  const tally: FieldSources = { model: 0, normalised: 0, builtin: 0, unrecorded: 0, failed: 0 };
+  for (const c of conversations) {
+    if (c.errors.some((e) => e.startsWith('feedback:'))) {
+      tally.failed += 1;
+      continue;
+    }
+    const sources = c.feedback.sources;
+    if (!sources) {
+      tally.unrecorded += 1;
+      continue;
+    }
+    const { evidence, ...fields } = sources;
+    for (const source of [...Object.values(fields), ...Object.values(evidence)])
+      if (source) tally[source] += 1;
+  }
+  return tally;
+}
+
+/** One line: the feedback fields of the run by where they came from, and the feedback that failed. */
+export function formatFieldSources(t: FieldSources): string {
+  const fields = t.model + t.normalised + t.builtin;
+  return [
+    `feedback fields: ${t.model} from the model as written, ${t.normalised} read leniently (normalised), ${t.builtin} filled by the builtin engine, of ${fields}`,
+    t.unrecorded ? `; ${t.unrecorded} feedback written whole by the builtin provider` : '',
+    `\nfailed feedback: ${t.failed}`,
+  ].join('');
 }
 
 export const rate = (t: Tally): number => (t.total === 0 ? 1 : t.passed / t.total);
