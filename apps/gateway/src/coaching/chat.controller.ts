@@ -53,7 +53,8 @@ export class ChatController {
 
   /**
    * Streams the reply as `data: {"content": "..."}` lines, each flushed as soon as it is produced, then
-   * `data: {"done": true}`; a failure ends it with `data: {"error": "..."}`.
+   * `data: {"done": true}`; a failure ends it with `data: {"error": "..."}`. A `data: {"notice": "..."}`
+   * before the content says the reply is the offline partner's (the model is not answering).
    */
   @Post('chat/chat-completion')
   async chatCompletion(
@@ -76,16 +77,18 @@ export class ChatController {
     let text = '';
     let finished = false;
     const subscription: Subscription = this.clients
-      .stream<{ content: string }>(
+      .stream<{ content: string } | { notice: string }>(
         'coaching',
         RPC.coaching.streamReply,
         { streamId, definition, scenario: body.scenario, tone: body.tone, messages: body.messages },
         user,
       )
       .subscribe({
-        next: ({ content }) => {
-          text += content;
-          sendEvent(res, { content });
+        next: (piece) => {
+          // A word for the learner about the reply (the offline partner took the turn): not part of it.
+          if ('notice' in piece) return sendEvent(res, { notice: piece.notice });
+          text += piece.content;
+          sendEvent(res, { content: piece.content });
         },
         error: (error: unknown) => {
           finished = true;

@@ -93,18 +93,29 @@ export class CoachingRpcController {
     private readonly queues: QueueFactory,
   ) {}
 
-  /** The partner's reply, emitted piece by piece as the provider produces it. */
+  /**
+   * The partner's reply, emitted piece by piece as the provider produces it; a `notice` first when the
+   * reply is not the configured model's (it is down and the builtin partner took the turn).
+   */
   @MessagePattern(RPC.coaching.streamReply)
-  streamReply(@Payload() request: RpcRequest): Observable<{ content: string }> {
+  streamReply(@Payload() request: RpcRequest): Observable<{ content: string } | { notice: string }> {
     const userId = signedIn(request);
     const input = roleplaySchema.parse(request.data);
     return this.cancellable(userId, input.streamId, async function* (ai, signal) {
       const scenario = input.definition ?? definitionFromChatScenario(input.scenario);
+      const notices: string[] = [];
       for await (const piece of ai.streamReply(
-        { scenario, tone: chatToneOf(input.tone), messages: input.messages },
+        {
+          scenario,
+          tone: chatToneOf(input.tone),
+          messages: input.messages,
+          onNotice: (notice) => notices.push(notice),
+        },
         signal,
-      ))
+      )) {
+        for (const notice of notices.splice(0)) yield { notice };
         yield { content: piece };
+      }
     });
   }
 
