@@ -1,5 +1,3 @@
-import { type Move } from '../scenario/kinds';
-
 /*
  * The phrase lexicons the rubric looks for, one list per behaviour. Patterns run over the normalised
  * text (lower case, straight apostrophes), which has the same length as the original, so a match's
@@ -372,22 +370,3 @@ export const QUANTITY_QUESTION =
 /** Lines that step out of the role-play to talk to the software behind the partner. */
 export const ROLE_BREAK =
   /\b(system prompt|(previous|your) instructions|your brief|language model|just an ai|an ai\b|role-?play|pretend you|respond only in|which model|hidden goals|as the developer|word for word)\b/;
-
-/*
- * Plain signs that a move happened at all, broader than the cues above: the coach tells a learner they
- * never made a move only when neither the move's cue nor its sign is in any of their lines.
- */
-export const SIGNS = {
-  specifics:
-    /\d|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|next week|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|hundred|thousand|percent)\b/,
-  acknowledgement:
-    /\b(i understand|i hear|i see|makes sense|i appreciate|i get (it|that|why)|you're right|you are right|fair (point|enough)|i know (this|that|how|it)|that sounds|must (be|have been)|thanks?|thank you|sorry|apologi[sz]e|i reali[sz]e)\b/,
-  questions:
-    /\?|(^|[.!]\s+)(so,? )?(what|why|how|when|where|who|which|is|are|do|does|did|can|could|would|will|should|shall|may|have|has)\s+\S+\s+\S+/,
-  reasons:
-    /\d|\b(because|since|so that|as a result|that's why|which means|based on|the reason|given that|data|evidence|for example|for instance)\b/,
-  asks: /\b(could (we|you|i|someone|anyone)|can (we|you|i|someone|anyone)|would (you|it|that|\$?[\d,]+k?)|will you|i'd like|i would like|i propose|i suggest|i recommend|let's|let us|how about|what if|i need|please|is it possible|be possible|agree (that|on|to))\b/,
-  closing:
-    /\b(to recap|in summary|to sum up|next steps?|i'll|i will|we'll|let's|follow up|send (you|it|a)|thanks?|thank you|by (monday|tuesday|wednesday|thursday|friday|tomorrow|\d))\b/,
-  apology: /\b(sorry|apologi[sz]e|apologies|my fault|my mistake)\b/,
-} satisfies Record<Move, RegExp>;

@@ -5,9 +5,11 @@ import {
   type SessionFeedback,
 } from '@parley/contracts';
 import { PACE_RANGE_WPM } from './analyze-speech';
-import { analyseText, normalise } from '../text/nlp';
+import { analyseText } from '../text/nlp';
 import { CATEGORIES, type Category, type CategorySpec, DIMENSIONS, type Dimension } from './categories';
-import { SIGNS, WEAK_ACKNOWLEDGEMENT } from './cues';
+import { WEAK_ACKNOWLEDGEMENT } from './cues';
+import { extractFigures } from '../text/figures';
+import { type LineAct, lineActs } from '../text/line-acts';
 import {
   type Expectation,
   KINDS,
@@ -682,14 +684,42 @@ interface Weakness {
 }
 
 /**
- * Whether a move happened anywhere in the transcript, read broadly (the rubric's cue, or any plain sign
- * of it: a question mark, a "because", a digit…). The coach says a move never happened only when this
- * finds nothing, so an absence it reports is never contradicted by the learner's own words.
+ * Whether a move happened anywhere in the transcript, read broadly: the rubric's cue, or the line-act
+ * classifier's wide reading, the one that misses almost none of the corpus's lines of that act
+ * (text/line-acts.ts). The coach says a move never happened only when neither finds it in any line.
  */
 function happened(move: Move, lines: LineFeatures[]): LineFeatures | undefined {
   const where = move === 'closing' ? lines.slice(-3) : lines;
-  return where.find((l) => MOVE_SEEN[move](l) || SIGNS[move].test(normalise(l.text)));
+  const reader = lineActs();
+  return where.find(
+    (l) =>
+      MOVE_SEEN[move](l) ||
+      (move === 'specifics'
+        ? namesAFigure(l.text)
+        : MOVE_ACTS[move].some((act) => reader.mayDo(l.text, act))),
+  );
 }
+
+/** Figures are things in the text, not an act to guess at: any number, amount, date or time wink-nlp or the figure reader finds. */
+function namesAFigure(text: string): boolean {
+  return (
+    extractFigures(text).length > 0 ||
+    analyseText(text).entities.some((e) =>
+      /^(CARDINAL|MONEY|PERCENT|DATE|TIME|DURATION|ORDINAL)$/.test(e.type),
+    )
+  );
+}
+
+/** The acts of a learner's line (data/learner-lines) that count as each move of the rubric. */
+const MOVE_ACTS: Record<Move, LineAct[]> = {
+  specifics: [],
+  acknowledgement: ['empathy', 'apology'],
+  questions: ['open-question', 'closed-question'],
+  reasons: ['reason'],
+  asks: ['ask', 'closed-question'],
+  closing: ['close'],
+  apology: ['apology'],
+};
 
 const MOVE_SEEN: Record<Move, (l: LineFeatures) => boolean> = {
   specifics: (l) => l.specifics.length > 0,

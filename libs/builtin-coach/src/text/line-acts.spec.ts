@@ -7,14 +7,13 @@ describe('line acts', () => {
     expect(lineFeatures('I need $4,000 by the 14th.')).toEqual(expect.arrayContaining(['digit', 'end:p']));
   });
 
-  it('trains on the train split and sets thresholds on dev only', () => {
+  it('trains on train, with thresholds from out-of-fold odds', () => {
     const train = readSplit('train');
-    const dev = readSplit('dev');
     expect(train.length).toBeGreaterThan(1000);
-    const model = trainLineActs(train, dev);
+    const model = trainLineActs(train);
     for (const act of LINE_ACTS) {
       const a = model.acts[act];
-      if (a.claimable) expect(a.devPrecision).toBeGreaterThanOrEqual(0.97);
+      if (a.claimable) expect(a.cvPrecision).toBeGreaterThanOrEqual(0.97);
     }
     const reader = lineActReader(model);
     // Lines written here, not in the corpus: the classifier must generalise to them.
@@ -29,7 +28,7 @@ describe('line acts', () => {
       { text: 'Could you send it by Friday?', labels: ['ask', 'closed-question'] },
       { text: 'Hi there.', labels: [] },
     ];
-    const model = trainLineActs(lines, lines);
+    const model = trainLineActs(lines);
     expect(model.acts['attack'].claimable).toBe(false);
     expect(lineActReader(model).actsOf('You are useless.').has('attack')).toBe(false);
   });

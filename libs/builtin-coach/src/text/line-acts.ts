@@ -9,9 +9,9 @@ import { analyseText, isWordToken, readText } from './nlp';
  * data/learner-lines/train over wink-nlp features — tokens, lemmas, parts of speech, how each sentence
  * starts and ends, entities, negation. A mistake is fixed by adding labelled lines, never a pattern.
  *
- * Each act has a threshold on its log odds, set on the dev split so that what the classifier says is
- * right at least 97 times in 100 there; an act whose precision cannot reach that is not claimed at all
- * (`claimable`). The frozen test split is read only by the eval.
+ * Each act has two thresholds on its log odds, set from the train split (see trainLineActs): one for saying
+ * the learner did it, one below which the coach may say they never did. The frozen test split is read only
+ * by the eval.
  */
 
 export const LINE_ACTS = [
@@ -39,7 +39,14 @@ export interface LabelledLine {
 export interface LineActModel {
   acts: Record<
     LineAct,
-    { classifier: Classifier | undefined; threshold: number; claimable: boolean; devPrecision: number }
+    {
+      classifier: Classifier | undefined;
+      threshold: number;
+      claimable: boolean;
+      cvPrecision: number;
+      cvRecall: number;
+      possible: number;
+    }
   >;
 }
 
@@ -91,7 +98,7 @@ type Classifier = ReturnType<typeof naiveBayes>;
 function newClassifier(): Classifier {
   const nb = naiveBayes();
   nb.definePrepTasks([(input) => input]);
-  nb.defineConfig({ considerOnlyPresence: true, smoothingFactor: 0.5 });
+  nb.defineConfig({ considerOnlyPresence: true, smoothingFactor: 0.1 });
   return nb;
 }
 
@@ -100,68 +107,133 @@ function oddsOfYes(nb: Classifier, features: string[]): number {
   return odds ? odds[1] : -Infinity;
 }
 
-/** Trains one classifier per act on `train` and sets its threshold on `dev`. */
-export function trainLineActs(train: LabelledLine[], dev: LabelledLine[]): LineActModel {
-  const trainFeatures = train.map((l) => lineFeatures(l.text));
-  const devFeatures = dev.map((l) => lineFeatures(l.text));
+const FOLDS = 5;
+/** A "never did X" needs the reading that misses almost nothing: this share of X's lines, out of fold. */
+export const TARGET_RECALL = 0.97;
+
+/**
+ * Trains one classifier per act on the train split. Thresholds come from out-of-fold odds (each line
+ * scored by a classifier that never saw it, five folds), so they rest on every training line rather than
+ * on a few dozen held-out lines of an act. The dev split stays held out, for judging changes to the
+ * features and settings:
+ * - `threshold`: the lowest odds at which what is said is still right TARGET_PRECISION of the time (a
+ *   claim that the learner did the act);
+ * - `possible`: the odds above which TARGET_RECALL of the act's lines fall (before the coach may say the
+ *   learner never did it, no line may reach this).
+ */
+export function trainLineActs(train: LabelledLine[]): LineActModel {
+  const lines = train;
+  const features = lines.map((l) => lineFeatures(l.text));
   const acts = {} as LineActModel['acts'];
   for (const act of LINE_ACTS) {
-    const positives = train.filter((line) => line.labels.includes(act)).length;
-    if (positives === 0 || positives === train.length) {
-      // Nothing to tell apart: the act is never claimed.
-      acts[act] = { classifier: undefined, threshold: Infinity, claimable: false, devPrecision: 0 };
+    const yes = lines.map((line) => line.labels.includes(act));
+    const positives = yes.filter(Boolean).length;
+    if (positives < FOLDS || positives === lines.length) {
+      // Too few lines to tell apart: the act is never claimed, and its absence never asserted.
+      acts[act] = { ...NEVER };
       continue;
     }
-    const nb = newClassifier();
-    train.forEach((line, i) => nb.learn(trainFeatures[i], line.labels.includes(act) ? YES : NO));
-    nb.consolidate();
-    const scored = dev
-      .map((line, i) => ({ odds: oddsOfYes(nb, devFeatures[i] ?? []), yes: line.labels.includes(act) }))
-      .sort((a, b) => b.odds - a.odds);
-    // The lowest threshold whose precision on dev is still at least the target, counting from the top.
-    let threshold = Infinity;
-    let precision = 0;
-    let hits = 0;
-    scored.forEach((s, i) => {
-      if (s.yes) hits += 1;
-      const p = hits / (i + 1);
-      const next = scored[i + 1];
-      if (p >= TARGET_PRECISION && hits >= 3 && (!next || next.odds < s.odds)) {
-        threshold = s.odds;
-        precision = p;
-      }
-    });
+    const outOfFold = new Array<number>(lines.length).fill(-Infinity);
+    for (let fold = 0; fold < FOLDS; fold += 1) {
+      const nb = trained(features, yes, (i) => i % FOLDS !== fold);
+      features.forEach((f, i) => {
+        if (i % FOLDS === fold) outOfFold[i] = oddsOfYes(nb, f);
+      });
+    }
+    const { threshold, precision, recall } = claimThreshold(outOfFold, yes);
     acts[act] = {
-      classifier: nb,
+      classifier: trained(features, yes, () => true),
       threshold,
       claimable: Number.isFinite(threshold),
-      devPrecision: Number(precision.toFixed(3)),
+      cvPrecision: round(precision),
+      cvRecall: round(recall),
+      possible: possibleThreshold(outOfFold, yes),
     };
   }
   return { acts };
 }
 
+const NEVER: LineActModel['acts'][LineAct] = {
+  classifier: undefined,
+  threshold: Infinity,
+  claimable: false,
+  cvPrecision: 0,
+  cvRecall: 0,
+  possible: -Infinity,
+};
+
+const round = (x: number): number => Number(x.toFixed(3));
+
+function trained(features: string[][], yes: boolean[], use: (i: number) => boolean): Classifier {
+  const nb = newClassifier();
+  features.forEach((f, i) => {
+    if (use(i)) nb.learn(f, yes[i] ? YES : NO);
+  });
+  nb.consolidate();
+  return nb;
+}
+
+/** The widest cut from the top whose precision is still at least the target (at least five right). */
+function claimThreshold(
+  odds: number[],
+  yes: boolean[],
+): { threshold: number; precision: number; recall: number } {
+  const order = odds.map((o, i) => ({ o, y: yes[i] === true })).sort((a, b) => b.o - a.o);
+  const total = order.filter((s) => s.y).length;
+  let best = { threshold: Infinity, precision: 0, recall: 0 };
+  let hits = 0;
+  order.forEach((s, i) => {
+    if (s.y) hits += 1;
+    const next = order[i + 1];
+    const precision = hits / (i + 1);
+    if (precision >= TARGET_PRECISION && hits >= 5 && (!next || next.o < s.o))
+      best = { threshold: s.o, precision, recall: hits / total };
+  });
+  return best;
+}
+
+/** The odds that TARGET_RECALL of the act's own lines reach. */
+function possibleThreshold(odds: number[], yes: boolean[]): number {
+  const own = odds.filter((_, i) => yes[i]).sort((a, b) => b - a);
+  return own[Math.max(0, Math.ceil(own.length * TARGET_RECALL) - 1)] ?? -Infinity;
+}
+
 export interface LineActReader {
   /** The acts the line does, each only where its classifier is confident enough to be claimed. */
   actsOf(text: string): Set<LineAct>;
+  /** Whether the line might do the act: false only where the reading that misses almost nothing says no. */
+  mayDo(text: string, act: LineAct): boolean;
   claimable(act: LineAct): boolean;
 }
 
 export function lineActReader(model: LineActModel): LineActReader {
-  const cache = new Map<string, Set<LineAct>>();
+  const cache = new Map<string, Map<LineAct, number>>();
+  const oddsOf = (text: string): Map<LineAct, number> => {
+    const cached = cache.get(text);
+    if (cached) return cached;
+    const features = lineFeatures(text);
+    const odds = new Map<LineAct, number>();
+    for (const act of LINE_ACTS) {
+      const { classifier } = model.acts[act];
+      odds.set(act, classifier ? oddsOfYes(classifier, features) : -Infinity);
+    }
+    if (cache.size > 2000) cache.clear();
+    cache.set(text, odds);
+    return odds;
+  };
   return {
     actsOf(text) {
-      const cached = cache.get(text);
-      if (cached) return cached;
-      const features = lineFeatures(text);
-      const acts = new Set<LineAct>();
-      for (const act of LINE_ACTS) {
-        const { classifier, threshold, claimable } = model.acts[act];
-        if (claimable && classifier && oddsOfYes(classifier, features) >= threshold) acts.add(act);
-      }
-      if (cache.size > 2000) cache.clear();
-      cache.set(text, acts);
-      return acts;
+      const odds = oddsOf(text);
+      return new Set(
+        LINE_ACTS.filter(
+          (act) => model.acts[act].claimable && (odds.get(act) ?? -Infinity) >= model.acts[act].threshold,
+        ),
+      );
+    },
+    mayDo(text, act) {
+      const { classifier, possible } = model.acts[act];
+      // An act the corpus cannot read is always possible: its absence is never asserted.
+      return !classifier || (oddsOf(text).get(act) ?? -Infinity) >= possible;
     },
     claimable: (act) => model.acts[act].claimable,
   };
@@ -170,7 +242,7 @@ export function lineActReader(model: LineActModel): LineActReader {
 /* ---------- the corpus, read where the engine runs ---------- */
 
 /**
- * data/learner-lines as the engine sees it: beside the built library (the build copies train/ and dev/
+ * data/learner-lines as the engine sees it: beside the built library (the build copies train/
  * there) or, from the sources, at the repository root. Never test/.
  */
 function corpusDir(): string {
@@ -210,6 +282,6 @@ let shared: LineActReader | undefined;
 
 /** The reader every part of the engine uses, trained on first use (about half a second). */
 export function lineActs(): LineActReader {
-  shared ??= lineActReader(trainLineActs(readSplit('train'), readSplit('dev')));
+  shared ??= lineActReader(trainLineActs(readSplit('train')));
   return shared;
 }
