@@ -13,6 +13,8 @@ import {
 import { type AiProvider, BuiltinProvider, OpenAiProvider } from '../../coaching/src/providers';
 import { loadCatalogue, pickScenarios } from './catalogue';
 import { formatLineActs } from './line-acts';
+import { behaviourTests, formatBehaviour } from './behaviour';
+import { loadSplit } from './corpus';
 import { formatAgreement, labelAgreement } from './labelled';
 import { formatToneBehaviour, toneBehaviour } from './tone-behaviour';
 import { LEARNER_KINDS, type LearnerKind } from './learners';
@@ -23,6 +25,7 @@ import { formatConversation, formatFieldSources, formatTables, runEval, type Con
  *                           --per-category N --tones friendly,neutral,tough --learners strong,vague
  *                           --scenario ID --dump DIR --retries N --retry-wait-ms MS --context-tokens N
  *                           --no-labelled] [--every-quirk | --small-model] [--double FAMILY]
+ *                           [--behaviour-split test|dev]
  *
  * --every-quirk (every recoverable server quirk and every small-model habit) or --small-model (the habits
  * only) runs the openai provider against the model-server double started in this process (as FAMILY
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
       'retry-wait-ms': { type: 'string', default: '10000' },
       'context-tokens': { type: 'string' },
       labelled: { type: 'boolean', default: true },
+      'behaviour-split': { type: 'string', default: 'test' },
       'every-quirk': { type: 'boolean', default: false },
       'small-model': { type: 'boolean', default: false },
       double: { type: 'string' },
@@ -122,7 +126,11 @@ async function main(): Promise<void> {
     if (agreement.disagreements.length > 0)
       print(`  e.g. ${agreement.disagreements.slice(0, 5).join('\n       ')}`);
   }
-  if (provider instanceof BuiltinProvider) print(`\n${await formatLineActs(provider)}`);
+  if (provider instanceof BuiltinProvider) {
+    print(`\n${await formatLineActs(provider)}`);
+    const split = values['behaviour-split'] === 'dev' ? 'dev' : 'test';
+    print(`\n${formatBehaviour(await behaviourTests(provider, loadSplit(split), all), split)}`);
+  }
   if (provider instanceof OpenAiProvider) {
     const u = provider.usage;
     print(

@@ -25,7 +25,7 @@ export interface FeedbackContext {
 }
 
 /** Claims that something never happened, each with the plain detector that proves it did. */
-const ABSENCE_CLAIMS: Array<{ claim: RegExp; happened: (lines: string[]) => string | undefined }> = [
+export const ABSENCE_CLAIMS: Array<{ claim: RegExp; happened: (lines: string[]) => string | undefined }> = [
   {
     claim:
       /\b(?:never asked|didn't ask (?:a|any|one)|did not ask (?:a|any|one)|asked no questions?|no questions? about|without asking)\b/i,

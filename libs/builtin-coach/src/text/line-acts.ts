@@ -52,8 +52,34 @@ export interface LineActModel {
 
 export const TARGET_PRECISION = 0.97;
 
-/** The features of a line: what the classifiers see. */
-export function lineFeatures(text: string): string[] {
+/** Sounds that fill a pause at the start of a sentence; what the sentence does starts after them. */
+const OPENING_SOUNDS = new Set([
+  'um',
+  'umm',
+  'uh',
+  'uhh',
+  'erm',
+  'er',
+  'hmm',
+  'ah',
+  'oh',
+  'well',
+  'so',
+  'like',
+  'okay',
+  'ok',
+]);
+
+/**
+ * The features of a line: what the classifiers see. Read from the line in lower case with straight
+ * quotes, so casing and typography never change what a line is taken to do; words also by their letter
+ * triples, so one slip of the fingers leaves most of a word's features in place.
+ */
+export function lineFeatures(raw: string): string[] {
+  const text = raw
+    .replace(/[\u2018\u2019`]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .toLowerCase();
   const analysed = analyseText(text);
   const features = new Set<string>();
   const words = analysed.tokens.filter(isWordToken);
@@ -62,6 +88,8 @@ export function lineFeatures(text: string): string[] {
     features.add(`l:${t.lemma}`);
     features.add(`p:${t.pos}`);
     if (t.type !== 'word') features.add(`t:${t.type}`);
+    if (t.lower.length >= 5)
+      for (let i = 0; i + 3 <= t.lower.length; i += 1) features.add(`c:${t.lower.slice(i, i + 3)}`);
   }
   for (let i = 0; i + 1 < words.length; i += 1) {
     const a = words[i];
@@ -72,7 +100,10 @@ export function lineFeatures(text: string): string[] {
     }
   }
   for (const s of analysed.sentences) {
-    const own = analysed.tokens.slice(s.first, s.last + 1).filter(isWordToken);
+    const own = analysed.tokens
+      .slice(s.first, s.last + 1)
+      .filter(isWordToken)
+      .filter((t, i, all) => !all.slice(0, i + 1).every((x) => OPENING_SOUNDS.has(x.lower)));
     const [first, second] = own;
     if (first) {
       features.add(`s0:${first.lemma}`);
@@ -86,7 +117,6 @@ export function lineFeatures(text: string): string[] {
   for (const t of readText(text).tokens) if (t.negated) features.add(`n:${t.lemma}`);
   if (/\d/.test(text)) features.add('digit');
   features.add(`len:${Math.min(6, Math.ceil(words.length / 5))}`);
-  if (text === text.toLowerCase() && /[a-z]/.test(text)) features.add('all-lower');
   return [...features];
 }
 
