@@ -86,6 +86,16 @@ export const sessionFeedbackSchema = z.object({
 });
 export type SessionFeedback = z.infer<typeof sessionFeedbackSchema>;
 
+/**
+ * Who plays the partner and writes the coaching: Parley's offline engine, or a model by its name. Public-safe
+ * on purpose: the kind and the model's name only (no server address, no key), as `/api/health` names them.
+ */
+export const aiPartnerSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('builtin') }),
+  z.object({ kind: z.literal('model'), model: z.string().min(1).max(200) }),
+]);
+export type AiPartner = z.infer<typeof aiPartnerSchema>;
+
 /** The inline coaching tip's four sections, as the chat screen shows them. */
 export const inlineCoachingSchema = z.object({
   communicationAnalysis: z.string(),

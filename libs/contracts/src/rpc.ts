@@ -51,6 +51,7 @@ export const RPC = {
     streamReply: 'coaching.chat.stream',
     cancelStream: 'coaching.chat.cancel',
     opening: 'coaching.chat.opening',
+    partner: 'coaching.chat.partner',
     inlineCoaching: 'coaching.chat.inline-coaching',
     feedback: 'coaching.analysis.feedback',
     speech: 'coaching.analysis.speech',

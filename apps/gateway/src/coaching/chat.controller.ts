@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpException, Logger, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpException, Logger, Post, Req, Res } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Subscription } from 'rxjs';
 import {
@@ -8,6 +8,7 @@ import {
   inlineCoachingBodySchema,
   postSessionFeedbackBodySchema,
   RPC,
+  type AiPartner,
   type ChatCompletionBody,
   type ChatScenario,
   type FillerWordsBody,
@@ -120,6 +121,12 @@ export class ChatController {
       subscription.unsubscribe();
       this.clients.sendAs(user, 'coaching', RPC.coaching.cancelStream, { streamId }).catch(() => undefined);
     });
+  }
+
+  /** Who plays the partner: Parley's offline engine, or a model by name (kind and name only). */
+  @Get('chat/partner')
+  partner(@CurrentUser() user: AuthenticatedUser): Promise<AiPartner> {
+    return this.clients.sendAs(user, 'coaching', RPC.coaching.partner, {});
   }
 
   @Post('chat/generate-opening')

@@ -264,6 +264,13 @@ describe('coaching through the gateway (builtin provider)', () => {
     expect(analysis.fluencyScore).toBeGreaterThanOrEqual(0);
   });
 
+  it('names the partner as the builtin one, to signed-in callers only', async () => {
+    const res = await apiCall(system, '/api/chat/partner', { token: user.token });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ kind: 'builtin' });
+    expect((await apiCall(system, '/api/chat/partner')).status).toBe(401);
+  });
+
   it('answers speech-to-text with 503 when no provider is configured, and 400 for a missing or empty file', async () => {
     const res = await speechToText(system, user, webm());
     expect(res.status).toBe(503);
@@ -339,6 +346,15 @@ describe('coaching through the gateway (OpenAI-compatible provider)', () => {
       new Blob([Buffer.from('this is not audio at all')], { type: 'audio/webm' }),
     );
     expect(corrupt.status).toBe(400);
+  });
+
+  it('names the model as the partner, and nothing of its server', async () => {
+    const res = await apiCall(system, '/api/chat/partner', { token: user.token });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ kind: 'model', model: 'gpt-4o-mini' });
+    expect(text).not.toContain('test-key');
+    expect(text).not.toContain(new URL(fake.baseUrl).host);
   });
 
   it('cancels the upstream generation when the browser disconnects', async () => {

@@ -1,6 +1,7 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import {
+  aiPartnerSchema,
   chatCompletionBodySchema,
   coachChatBodySchema,
   coachThreadEntrySchema,
@@ -63,6 +64,19 @@ export function registerCoachingPaths(
       200: { description: 'OK', content: json(z.array(coachThreadEntrySchema)) },
       ...common,
       ...errors(404),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/chat/partner',
+    summary: 'Who plays the partner: Parley’s offline engine, or a model by name',
+    description:
+      '`{"kind": "builtin"}` or `{"kind": "model", "model": "qwen3:8b"}`: the kind and the model’s name only, ' +
+      'as `/api/health` names them (`services.coaching.checks.ai`).',
+    security,
+    responses: {
+      200: { description: 'OK', content: json(aiPartnerSchema) },
+      ...errors(401, 429, 502, 503, 504),
     },
   });
   registry.registerPath({

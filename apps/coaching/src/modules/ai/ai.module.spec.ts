@@ -1,7 +1,7 @@
 import { coachingEnvSchema } from '@parley/server-config';
 import { HealthRegistry } from '@parley/server-observability';
 import { AI_PROVIDER, type AiProvider } from './ai-provider';
-import { AiModule, createAiProvider, describeAiProvider } from './ai.module';
+import { AiModule, createAiProvider, describeAiProvider, partnerOf } from './ai.module';
 import { OpenAiProvider } from './openai-provider';
 
 const base = {
@@ -40,5 +40,20 @@ describe('the AI provider in use', () => {
       status: 'up',
       detail: 'openai llama3.1 (structured output: json_schema)',
     });
+  });
+
+  it('is told to the web app as its kind and, for a model, its name only', () => {
+    expect(partnerOf(createAiProvider(envOf({})))).toEqual({ kind: 'builtin' });
+    const partner = partnerOf(
+      createAiProvider(
+        envOf({
+          OPENAI_BASE_URL: 'http://10.0.0.5:11434/v1',
+          OPENAI_API_KEY: 'sk-secret',
+          OPENAI_MODEL: 'qwen3:8b',
+        }),
+      ),
+    );
+    expect(partner).toEqual({ kind: 'model', model: 'qwen3:8b' });
+    expect(JSON.stringify(partner)).not.toMatch(/10\.0\.0\.5|sk-secret/);
   });
 });

@@ -1,4 +1,5 @@
 import { Global, Logger, Module, type DynamicModule } from '@nestjs/common';
+import type { AiPartner } from '@parley/contracts';
 import type { CoachingEnv } from '@parley/server-config';
 import { HealthRegistry } from '@parley/server-observability';
 import { AI_PROVIDER, type AiProvider } from './ai-provider';
@@ -26,6 +27,12 @@ export function createAiProvider(env: CoachingEnv): AiProvider {
 export function describeAiProvider(provider: AiProvider): string {
   if (!(provider instanceof OpenAiProvider)) return provider.name;
   return `${provider.name} ${provider.model} (structured output: ${provider.structuredMode})`;
+}
+
+/** Who the learner practises with, as the web app may know it: the kind, and a model's name (nothing else). */
+export function partnerOf(provider: AiProvider): AiPartner {
+  if (!(provider instanceof OpenAiProvider)) return { kind: 'builtin' };
+  return { kind: 'model', model: provider.model.slice(0, 200) };
 }
 
 /**

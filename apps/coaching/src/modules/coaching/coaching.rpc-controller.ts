@@ -18,6 +18,7 @@ import {
   messageSchema,
   RPC,
   scenarioDefinitionSchema,
+  type AiPartner,
   type InlineCoaching,
   type RpcRequest,
   type ScenarioDraft,
@@ -27,6 +28,7 @@ import {
 import { QueueFactory } from '@parley/server-queue';
 import { RpcError, toRpcErrorBody } from '@parley/server-observability';
 import { AI_PROVIDER, type AiProvider, type CoachPiece } from '../ai/ai-provider';
+import { partnerOf } from '../ai/ai.module';
 import { builtinFeedback } from '../ai/model-feedback';
 import { AiCallLimiter } from './ai-call-limiter';
 import { analysisQueue } from './analysis.queue';
@@ -176,6 +178,13 @@ export class CoachingRpcController {
     const controller = this.streams.get(streamId);
     controller?.abort();
     return { cancelled: controller !== undefined };
+  }
+
+  /** Who plays the partner: the builtin engine, or a model by name (the chat and its report say so). */
+  @MessagePattern(RPC.coaching.partner)
+  partner(@Payload() request: RpcRequest): AiPartner {
+    signedIn(request);
+    return partnerOf(this.ai);
   }
 
   @MessagePattern(RPC.coaching.opening)
