@@ -132,3 +132,38 @@ describe('chatReducer', () => {
     expect(finished.feedback).toEqual({ status: 'idle' });
   });
 });
+
+describe('the notice about the replies', () => {
+  const DOWN =
+    "The AI model is not answering, so Parley's offline partner carries on the conversation from here.";
+
+  it('keeps the first notice of a session however many turns repeat it, and ignores a blank one', () => {
+    const state = run(
+      [
+        { type: 'notice', text: '  ' },
+        { type: 'notice', text: DOWN },
+        { type: 'sent', message: { id: 'u1', sender: 'user', content: 'Hi' }, replyId: 'r1' },
+        { type: 'notice', text: DOWN },
+        { type: 'notice', text: 'Another word.' },
+        { type: 'chunk', replyId: 'r1', content: 'Hello' },
+        { type: 'replied', replyId: 'r1' },
+      ],
+      started,
+    );
+    expect(state.notice).toBe(DOWN);
+    expect(state.messages.map((m) => m.content)).toEqual(['Hello', 'Hi', 'Hello']);
+    expect(chatReducer(state, { type: 'ended' }).notice).toBe(DOWN);
+  });
+
+  it('starts over with a new session (Replay Session)', () => {
+    const told = chatReducer(started, { type: 'notice', text: DOWN });
+    const replayed = run(
+      [
+        { type: 'loading' },
+        { type: 'started', sessionId: 's2', messages: [{ id: 'o', sender: 'ai', content: 'Hi' }] },
+      ],
+      told,
+    );
+    expect(replayed.notice).toBeNull();
+  });
+});

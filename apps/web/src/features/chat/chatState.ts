@@ -51,6 +51,11 @@ export interface ChatState {
   speech: SpeechAnalysis | null;
   /** Inline coaching tips by the id of the learner message they coach. */
   tips: Record<string, TipState>;
+  /**
+   * What the server said about the replies (the model is not answering, the offline partner carries on):
+   * the first such word of the session, kept while it lasts, however many turns repeat it.
+   */
+  notice: string | null;
 }
 
 export type ChatAction =
@@ -70,7 +75,8 @@ export type ChatAction =
   | { type: 'speechLoaded'; speech: SpeechAnalysis }
   | { type: 'tipRequested'; messageId: string }
   | { type: 'tipLoaded'; messageId: string; coaching: InlineCoaching }
-  | { type: 'tipFailed'; messageId: string };
+  | { type: 'tipFailed'; messageId: string }
+  | { type: 'notice'; text: string };
 
 export const initialChatState: ChatState = {
   phase: 'loading',
@@ -82,6 +88,7 @@ export const initialChatState: ChatState = {
   feedback: { status: 'idle' },
   speech: null,
   tips: {},
+  notice: null,
 };
 
 const streamingReply = (id: string): ChatMessage => ({ id, sender: 'ai', content: '', status: 'streaming' });
@@ -186,6 +193,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       };
     case 'tipFailed':
       return { ...state, tips: { ...state.tips, [action.messageId]: { status: 'failed' } } };
+    case 'notice':
+      return state.notice !== null || !action.text.trim() ? state : { ...state, notice: action.text.trim() };
   }
 }
 

@@ -55,6 +55,43 @@ describe('streamChatCompletion', () => {
     expect(JSON.parse(String(init.body))).toEqual(body);
   });
 
+  it('hands a notice to onNotice, apart from the reply, and reads on', async () => {
+    const notices: string[] = [];
+    const pieces: string[] = [];
+    const notice =
+      "The AI model is not answering, so Parley's offline partner carries on the conversation from here.";
+    const promise = streamChatCompletion({
+      fetch: vi.fn(async () =>
+        sseResponse([
+          sseLine({ notice }),
+          sseLine({ content: 'Fine. ' }),
+          sseLine({ notice: '   ' }),
+          sseLine({ content: 'Go on.' }),
+          sseLine({ done: true }),
+        ]),
+      ),
+      body,
+      signal: new AbortController().signal,
+      onContent: (p) => pieces.push(p),
+      onNotice: (n) => notices.push(n),
+    });
+    await expect(promise).resolves.toBe('Fine. Go on.');
+    expect(pieces).toEqual(['Fine. ', 'Go on.']);
+    expect(notices).toEqual([notice]);
+  });
+
+  it('reads a notice without onNotice as no part of the reply', async () => {
+    const { pieces, promise } = run(
+      sseResponse([
+        sseLine({ notice: 'The model is down.' }),
+        sseLine({ content: 'Hi' }),
+        sseLine({ done: true }),
+      ]),
+    );
+    await expect(promise).resolves.toBe('Hi');
+    expect(pieces).toEqual(['Hi']);
+  });
+
   it("rejects with 'HTTP error! status: {status}' before any stream", async () => {
     const { promise } = run(new Response('{"error":"x"}', { status: 502 }));
     await expect(promise).rejects.toEqual(new ChatStreamError('HTTP error! status: 502', false));

@@ -45,11 +45,13 @@ export interface StreamChatOptions {
   onContent(piece: string): void;
   /** The gateway accepted the request: with a session id it has saved the learner's turn. */
   onAccepted?(): void;
+  /** A word for the learner about the reply, not part of it (the offline partner took the turn). */
+  onNotice?(notice: string): void;
 }
 
 /**
  * POST /api/chat/chat-completion and read its `data: {"content": "..."}` lines as they come (spec
- * section 7) until `data: {"done": true}`. Resolves with the whole reply; rejects with a ChatStreamError (the spec's 'HTTP error!
+ * section 7) until `data: {"done": true}`; a `data: {"notice": "..."}` goes to `onNotice`. Resolves with the whole reply; rejects with a ChatStreamError (the spec's 'HTTP error!
  * status: {status}' and 'No reader available', the server's `data: {"error": "..."}`, or a dropped
  * connection), or with an AbortError when `signal` stops it.
  */
@@ -59,6 +61,7 @@ export async function streamChatCompletion({
   signal,
   onContent,
   onAccepted,
+  onNotice,
 }: StreamChatOptions): Promise<string> {
   let response: Response;
   try {
@@ -93,8 +96,9 @@ export async function streamChatCompletion({
         return; // not JSON (a keep-alive or a marker): nothing to show
       }
       if (!event || typeof event !== 'object') return;
-      const { content, error, done } = event as { content?: unknown; error?: unknown; done?: unknown };
+      const { content, error, done, notice } = event as Partial<Record<string, unknown>>;
       if (typeof error === 'string') throw new ChatStreamError(error || STREAM_TEXTS.dropped, true);
+      if (typeof notice === 'string' && notice.trim()) onNotice?.(notice.trim());
       if (done === true) finished = true;
       if (typeof content === 'string' && content.length > 0) {
         reply += content;

@@ -737,4 +737,32 @@ describe('chat session', () => {
     expect(api.calls('POST /api/user/sessions')).toHaveLength(2);
     expect(testProfile.tone_preference).toBe('neutral');
   });
+
+  it('says once, as one status line, that the offline partner took over from a model that is down', async () => {
+    const DOWN =
+      "The AI model is not answering, so Parley's offline partner carries on the conversation from here.";
+    let turn = 0;
+    stubChatApi({
+      // The gateway sends the notice before every reply the offline partner takes.
+      'POST /api/chat/chat-completion': () =>
+        sseResponse([sseLine({ notice: DOWN }), sseLine({ content: `Reply ${++turn}.` }), SSE_DONE]),
+    });
+    await openChat();
+    expect(screen.queryByText(DOWN)).toBeNull();
+    type('I would like a raise.');
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(log().textContent).toContain('Reply 1.'));
+    await replyFinished();
+    const notice = screen.getByText(DOWN);
+    expect(notice.getAttribute('role')).toBe('status');
+    // Not part of the reply, nor of the conversation.
+    expect(log().textContent).not.toContain(DOWN);
+
+    type('Because I lead the team now.');
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(log().textContent).toContain('Reply 2.'));
+    await replyFinished();
+    expect(screen.getAllByText(DOWN)).toHaveLength(1);
+    expect(screen.getByText('5 messages')).toBeTruthy();
+  });
 });

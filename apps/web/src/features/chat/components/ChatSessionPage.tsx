@@ -183,6 +183,12 @@ function ChatSessionScreen() {
         </div>
       ) : null}
 
+      {state.notice ? (
+        <p className="chat-page__notice" role="status">
+          {state.notice}
+        </p>
+      ) : null}
+
       {active && voiceMode.state !== 'off' ? (
         <VoiceModePanel
           state={voiceMode.state}

@@ -260,6 +260,7 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
           onAccepted: () => {
             if (sessionId) unansweredSavedRef.current = true;
           },
+          onNotice: (text) => dispatch({ type: 'notice', text }),
           onContent: (content) => {
             replyListenerRef.current?.chunk(content);
             dispatch({ type: 'chunk', replyId, content });
