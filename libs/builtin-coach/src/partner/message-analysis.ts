@@ -1,4 +1,5 @@
 import { extractFigures, type Figure } from '../text/figures';
+import { lineActs } from '../text/line-acts';
 import { contentTerms, readText } from '../text/nlp';
 import { toSecondPerson } from '../scenario/perspective';
 
@@ -57,7 +58,7 @@ export interface MessageAnalysis {
   /** The vague words themselves ("soon", "maybe"), to quote back. */
   hedges: string[];
   rambling: boolean;
-  /** Chit-chat markers (weather, sport, weekend plans...), judged against the scenario later. */
+  /** What an off-topic line is about (its content words), judged against the scenario later. */
   smallTalk: string[];
   terms: Set<string>;
   /** A short piece of what was said, from the persona's side ("you can refund it today"). */
@@ -101,9 +102,6 @@ const MILD_HOSTILITY =
   /\b(?:whatever(?! works| you| is best| suits| helps)|who cares|ridiculous|damn|crap|hell|waste of (?:my |our )?time|you people|go away|bloody|nonsense|rubbish|are you (?:deaf|serious|kidding|joking)|give me a break|not my problem|deal with it|get over it|calm down|grow up)\b/;
 const HEDGES =
   /\b(?:maybe|perhaps|kind of|sort of|i guess|i suppose|probably|possibly|soon|at some point|eventually|something like that|somehow|stuff|things like that|a bit|some time|sometime|we'?ll see|i'?ll try|try to|hopefully|not sure|i don'?t know|dunno|whatever works|roughly|a few|various|etc|and so on|in general|generally|basically|kinda|sorta|ish|asap|as soon as possible|look into it|see what (?:i|we) can do|do (?:my|our) best)\b/g;
-const SMALL_TALK =
-  /\b(?:weather|rain(?:ing)?|sunny|football|soccer|basketball|baseball|cricket|the game last night|match last night|movie|film|netflix|tv show|holiday plans|vacation|weekend plans|your weekend|recipe|pizza|music|concert|celebrity|politics|election|crypto|bitcoin|horoscope|video games?|gaming|traffic|a joke|funny story|my cat|my dog|a dog|a cat|pets?|lottery|films?|movies?|jazz|boat|lunch|dinner plans|dentist|holiday|pizza topping|gym|cousin|the game)\b/g;
-
 const WH = new Set(['what', 'why', 'how', 'when', 'where', 'who', 'which', 'whose', 'whom']);
 const INVERSION = new Set([
   'can',
@@ -170,7 +168,8 @@ export function analyseMessage(raw: string): MessageAnalysis {
 
   const figures = extractFigures(bounded);
   const hedges = [...new Set([...lower.matchAll(HEDGES)].map((m) => m[0]))];
-  const smallTalk = [...new Set([...lower.matchAll(SMALL_TALK)].map((m) => m[0]))];
+  // What the line is about, when the line-act classifier reads it as off topic (text/line-acts.ts).
+  const smallTalk = lineActs().actsOf(bounded).has('off-topic') ? [...contentTerms(bounded)] : [];
 
   const apology = APOLOGY.test(lower.replace(NOT_APOLOGY, ' '));
   const negatedAgreement = /\b(?:don'?t|do not|can'?t|cannot|not)\s+(?:agree|accept)\b/.test(lower);

@@ -200,7 +200,6 @@ export const BLAME = cue(
   '\\bblame (you|yourself)\\b',
   '\\byou people\\b',
   "\\bit's on you\\b",
-  '\\bthe courier messed up\\b',
   "\\byou('re| are) (useless|lazy|incompetent|stupid|an idiot|hopeless|pathetic|a joke)\\b",
 );
 
@@ -369,4 +368,4 @@ export const QUANTITY_QUESTION =
 
 /** Lines that step out of the role-play to talk to the software behind the partner. */
 export const ROLE_BREAK =
-  /\b(system prompt|(previous|your) instructions|your brief|language model|just an ai|an ai\b|role-?play|pretend you|respond only in|which model|hidden goals|as the developer|word for word)\b/;
+  /\b(system prompt|(previous|your) instructions|language model|an ai\b|role-?play)\b/;

@@ -1,5 +1,6 @@
 import { findFillers } from '../text/fillers';
 import { type AnalysedText, analyseText, isWordToken, normalise } from '../text/nlp';
+import { lineActs } from '../text/line-acts';
 import {
   ACKNOWLEDGEMENTS,
   ALTERNATIVES,
@@ -494,7 +495,7 @@ export function lineFeatures(
     demands: find(DEMANDS),
     caving: find(CAVING),
     threats: find(THREATS),
-    breaksRole: ROLE_BREAK.test(norm),
+    breaksRole: ROLE_BREAK.test(norm) || lineActs().actsOf(text).has('role-break'),
     partner,
     lemmas: contentLemmas(analysed),
   };
