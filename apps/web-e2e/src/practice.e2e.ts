@@ -177,6 +177,8 @@ describe(
         await app.waitForPath(`/chat/${encodeURIComponent(scenarioId)}`);
         await chat.waitUntilReady();
         assert.equal(await chat.messages.count(), 1, 'the partner opens the conversation');
+        // The system runs the builtin partner: the chat says so, and how a model would differ.
+        await page.getByText(/^Partner: Parley's offline partner\b.*“Start with a model”/).waitFor();
       });
 
       await step('five-turn-conversation', async () => {
@@ -248,6 +250,7 @@ describe(
           .first()
           .waitFor();
         assert.equal(await chat.input.count(), 0, 'the message box is hidden once the session ended');
+        await page.getByText("Scored by Parley's offline coach.", { exact: true }).waitFor();
         const stored = await json<SessionRow>(
           await api(origin, session!, `/user/sessions/view/${firstSessionId}`),
           'session',

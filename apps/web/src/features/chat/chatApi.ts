@@ -1,4 +1,5 @@
 import type {
+  AiPartner,
   FillerWordsBody,
   GenerateOpeningBody,
   InlineCoaching,
@@ -13,6 +14,8 @@ import { baseApi } from '../../api/baseApi';
 /** The chat screen's JSON calls of spec section 7 (/api/chat/*, /api/analysis/*, increment-sessions). */
 export const chatApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    /** Who plays the partner; it changes only when coaching restarts with another provider. */
+    partner: build.query<AiPartner, void>({ query: () => '/chat/partner', keepUnusedDataFor: 3600 }),
     /** The AI's first line; `content` is checked by the caller (anything but text gets the fallback). */
     generateOpening: build.mutation<{ content?: unknown }, GenerateOpeningBody>({
       query: (body) => ({ url: '/chat/generate-opening', method: 'POST', body }),
@@ -43,6 +46,7 @@ export const chatApi = baseApi.injectEndpoints({
 });
 
 export const {
+  usePartnerQuery,
   useGenerateOpeningMutation,
   useInlineCoachingMutation,
   usePostSessionFeedbackMutation,

@@ -1,3 +1,4 @@
+import type { FeedbackSource } from '@parley/contracts';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
@@ -57,6 +58,17 @@ const feedback = {
   evidence: { clarity: [], empathy: [], persuasion: [] },
   created_at: '2025-06-14T10:10:00.000Z',
 };
+
+/** A feedback's sources with every field from one source. */
+const everyField = (source: FeedbackSource) => ({
+  clarity: source,
+  empathy: source,
+  persuasion: source,
+  evidence: { clarity: source, empathy: source, persuasion: source },
+  strengths: source,
+  weaknesses: source,
+  suggestions: source,
+});
 
 const speech = {
   totalWords: 40,
@@ -764,5 +776,56 @@ describe('chat session', () => {
     await replyFinished();
     expect(screen.getAllByText(DOWN)).toHaveLength(1);
     expect(screen.getByText('5 messages')).toBeTruthy();
+  });
+
+  it('names the offline partner, what it does well and the way to a model, and the report says who scored it', async () => {
+    const api = stubChatApi({
+      'GET /api/chat/partner': () => json({ kind: 'builtin' }),
+      'POST /api/chat/post-session-feedback': () => json(feedback),
+      [`POST /api/user/increment-sessions/${USER_ID}`]: () => json({ sessions_used: 1 }),
+    });
+    await openChat();
+    const line = await screen.findByText(/^Partner: Parley's offline partner — private, instant/);
+    expect(line.textContent).toContain('A model makes the conversation more natural');
+    expect(line.textContent).toContain('“Start with a model”');
+    fireEvent.click(screen.getByRole('button', { name: 'End Session' }));
+    expect(await screen.findByText("Scored by Parley's offline coach.")).toBeTruthy();
+    expect(api.calls('GET /api/chat/partner')).toHaveLength(1);
+  });
+
+  it('names the model in the chat and in the report it wrote', async () => {
+    const model = everyField('model');
+    const fromModel = {
+      ...model,
+      empathy: 'normalised',
+      evidence: { ...model.evidence, empathy: 'builtin' },
+    };
+    stubChatApi({
+      'GET /api/chat/partner': () => json({ kind: 'model', model: 'qwen3:8b' }),
+      'POST /api/chat/post-session-feedback': () => json({ ...feedback, sources: fromModel }),
+      [`POST /api/user/increment-sessions/${USER_ID}`]: () => json({ sessions_used: 1 }),
+    });
+    await openChat();
+    expect(await screen.findByText('Partner: the AI model qwen3:8b.')).toBeTruthy();
+    expect(screen.queryByText(/offline partner/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'End Session' }));
+    expect(await screen.findByText('Scored by the AI model qwen3:8b.')).toBeTruthy();
+    // What the offline coach filled is still said in its own line.
+    expect(screen.getByRole('note').textContent).toContain('the evidence for empathy');
+  });
+
+  it('says nothing of the partner when the server does not say, and no model wrote a report the offline coach wrote whole', async () => {
+    stubChatApi({
+      'GET /api/chat/partner': () => json({ kind: 'model' }),
+      'POST /api/chat/post-session-feedback': () => json({ ...feedback, sources: everyField('builtin') }),
+      [`POST /api/user/increment-sessions/${USER_ID}`]: () => json({ sessions_used: 1 }),
+    });
+    await openChat();
+    fireEvent.click(screen.getByRole('button', { name: 'End Session' }));
+    await screen.findByText(
+      "This report comes from Parley's offline coach: the AI model could not give one.",
+    );
+    expect(screen.queryByText(/^Partner:/)).toBeNull();
+    expect(screen.queryByText(/^Scored by/)).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { TryAgainError } from '../../attempts/components/TryAgainError';
 import { useTryAgain } from '../../attempts/useTryAgain';
 import { AskTheCoach } from '../../coach/components/AskTheCoach';
 import { ExportButton } from '../../export/components/ExportButton';
+import { usePartnerQuery } from '../chatApi';
 import { isChatResumeState } from '../chatNavigation';
 import { awaitingReply, canSend, textOf, waitingPartnerLine } from '../chatState';
 import { CHAT_TEXTS } from '../chatTexts';
@@ -15,6 +16,7 @@ import { useVoiceInput, type Recording } from '../hooks/useVoiceInput';
 import { useVoiceMode } from '../hooks/useVoiceMode';
 import { Composer } from './Composer';
 import { FeedbackReport } from './FeedbackReport';
+import { PartnerLine, toPartner } from './PartnerLine';
 import { SpeechReport } from './SpeechReport';
 import { Transcript } from './Transcript';
 import { VOICE_TEXTS, VoiceModePanel } from './VoiceModePanel';
@@ -40,6 +42,7 @@ function ChatSessionScreen() {
   const chat = useChatSession(id, resume);
   const { state } = chat;
   const retry = useTryAgain();
+  const partner = toPartner(usePartnerQuery().data);
 
   const [input, setInput] = useState(resume?.draft ?? '');
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -151,6 +154,8 @@ function ChatSessionScreen() {
         </div>
       </div>
 
+      <PartnerLine partner={partner} />
+
       {resume?.retryOf ? <RetryBanner retryOf={resume.retryOf} sessionId={state.sessionId} /> : null}
       <TryAgainError error={retry.error} />
 
@@ -226,7 +231,7 @@ function ChatSessionScreen() {
             <p>Well done! Here is how your conversation went.</p>
           </div>
           {state.speech ? <SpeechReport speech={state.speech} /> : null}
-          <FeedbackReport feedback={state.feedback} />
+          <FeedbackReport feedback={state.feedback} partner={partner} />
           {state.feedback.status === 'shown' && state.sessionId ? (
             <AskTheCoach
               sessionId={state.sessionId}

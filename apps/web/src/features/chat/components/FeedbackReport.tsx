@@ -1,9 +1,11 @@
+import type { AiPartner } from '@parley/contracts';
 import { buttonClassName, Spinner } from '@parley/web-ui';
 import { Link } from 'react-router';
 import { ObjectivesList } from '../../sessions/components/ObjectivesList';
 import { OfflineSourcesNote } from '../../sessions/components/OfflineSourcesNote';
 import { CHAT_TEXTS, scoreBand } from '../chatTexts';
 import type { FeedbackState } from '../chatState';
+import { reportAuthorText } from './PartnerLine';
 
 const SCORES = [
   ['clarity', 'Clarity'],
@@ -36,8 +38,16 @@ function List({ title, items, ordered }: { title: string; items: string[]; order
 /**
  * The performance report (spec sections 2 and 4): loading, then scores out of 10 in colour bands
  * (8 or more green, 6 to under 8 amber, below 6 red) with strengths, areas and suggestions, or failed.
+ * It says who wrote it: the offline coach, or the model (`partner`, when known, names it).
  */
-export function FeedbackReport({ feedback }: { feedback: FeedbackState }) {
+export function FeedbackReport({
+  feedback,
+  partner = null,
+}: {
+  feedback: FeedbackState;
+  partner?: AiPartner | null;
+}) {
+  const author = feedback.status === 'shown' ? reportAuthorText(feedback.feedback.sources, partner) : null;
   return (
     <section className="pw-card feedback-report" aria-labelledby="feedback-report-title">
       <h2 id="feedback-report-title">Performance Report</h2>
@@ -79,6 +89,7 @@ export function FeedbackReport({ feedback }: { feedback: FeedbackState }) {
             <List title="Suggestions" items={feedback.feedback.suggestions} ordered />
           </div>
           <ObjectivesList objectives={feedback.feedback.objectives} />
+          {author ? <p className="pw-muted feedback__author">{author}</p> : null}
           <OfflineSourcesNote sources={feedback.feedback.sources} />
         </>
       ) : null}

@@ -10,6 +10,17 @@ const LISTS = [
 const and = (items: string[]): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
 
+/** Whether the offline coach wrote every field of the report (the model gave none of it). */
+export function wholeFromOfflineCoach(sources: FeedbackSources): boolean {
+  const fields = [
+    ...DIMENSIONS.map((d) => sources[d]),
+    ...DIMENSIONS.map((d) => sources.evidence[d]),
+    ...LISTS.map(([key]) => sources[key]),
+    sources.objectives ?? 'builtin',
+  ];
+  return fields.every((source) => source === 'builtin');
+}
+
 /**
  * The one line a report carries when part of it came from Parley's offline coach rather than the AI
  * model (`sources` on the feedback); null when none of it did, or the feedback records no sources.
@@ -27,9 +38,8 @@ export function offlineSourcesText(sources: FeedbackSources | undefined): string
     ...lists,
   ];
   if (parts.length === 0) return null;
-  const all =
-    scores.length === 3 && evidence.length === 3 && lists.length === 3 && (objectives || !sources.objectives);
-  if (all) return "This report comes from Parley's offline coach: the AI model could not give one.";
+  if (wholeFromOfflineCoach(sources))
+    return "This report comes from Parley's offline coach: the AI model could not give one.";
   return `Part of this report comes from Parley's offline coach (${and(parts)}): the AI model left it out.`;
 }
 
