@@ -12,6 +12,7 @@ import {
 } from '@parley/server-testing';
 import { type AiProvider, BuiltinProvider, OpenAiProvider } from '../../coaching/src/providers';
 import { loadCatalogue, pickScenarios } from './catalogue';
+import { OWN_SCENARIOS } from './own-scenarios';
 import { formatLineActs } from './line-acts';
 import { behaviourTests, formatBehaviour } from './behaviour';
 import { loadSplit } from './corpus';
@@ -25,7 +26,7 @@ import { formatConversation, formatFieldSources, formatTables, runEval, type Con
  *                           --per-category N --tones friendly,neutral,tough --learners strong,vague
  *                           --scenario ID --dump DIR --retries N --retry-wait-ms MS --context-tokens N
  *                           --no-labelled] [--every-quirk | --small-model] [--double FAMILY]
- *                           [--behaviour-split test|dev]
+ *                           [--behaviour-split test|dev] [--no-own]
  *
  * --every-quirk (every recoverable server quirk and every small-model habit) or --small-model (the habits
  * only) runs the openai provider against the model-server double started in this process (as FAMILY
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
       'context-tokens': { type: 'string' },
       labelled: { type: 'boolean', default: true },
       'behaviour-split': { type: 'string', default: 'test' },
+      own: { type: 'boolean', default: true },
       'every-quirk': { type: 'boolean', default: false },
       'small-model': { type: 'boolean', default: false },
       double: { type: 'string' },
@@ -72,8 +74,8 @@ async function main(): Promise<void> {
   const provider = providerFrom(values);
   const all = loadCatalogue();
   const scenarios = values.scenario
-    ? all.filter((s) => s.id === values.scenario)
-    : pickScenarios(all, Number(values['per-category']));
+    ? [...all, ...OWN_SCENARIOS].filter((s) => s.id === values.scenario)
+    : [...pickScenarios(all, Number(values['per-category'])), ...(values.own ? OWN_SCENARIOS : [])];
   if (scenarios.length === 0) throw new Error(`no scenario matches ${values.scenario ?? ''}`);
   const tones = listOf(values.tones, CHAT_TONES) as ChatTone[];
   const learners = listOf(values.learners, LEARNER_KINDS) as LearnerKind[];

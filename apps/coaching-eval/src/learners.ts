@@ -34,7 +34,8 @@ export function scriptFor(kind: LearnerKind, scenario: ScenarioDefinition): Scri
   const slots = slotsOf(scenario);
   const fill = (line: string): string =>
     line.replace(/\{(\w+)\}/g, (_, key: string) => slots[key as keyof Slots] ?? key);
-  const lines = SCRIPTS[kind](scenario.category).map(fill);
+  const own = kind === 'strong' ? OWN_STRONG[scenario.id] : undefined;
+  const lines = (own ?? SCRIPTS[kind](scenario.category)).map(fill);
   return { kind, quality: kind === 'strong' ? 1 : 0, lines: lines.slice(0, Math.max(TURNS, lines.length)) };
 }
 
@@ -68,6 +69,69 @@ const TOPIC: Record<ScenarioCategory, string> = {
   'setting-boundaries': "something that's been bothering me",
   'executive-communication': 'the plan',
   'crisis-management': 'the situation',
+};
+
+/**
+ * What a strong learner says in each own scenario (apps/coaching-eval/src/own-scenarios.ts): their own
+ * situation, in their own words. The other learners play their category's habits there too.
+ */
+const OWN_STRONG: Record<string, string[]> = {
+  'own-flatmate-electricity': [
+    'Hey {name}, nothing bad, I just wanted to sort out the electricity before it gets awkward.',
+    "I've checked the last three bills and I've covered your half each time, so it comes to £240 altogether.",
+    "I know the new job has made money tight, and I'm not trying to make you feel bad about it.",
+    'How are things for you money-wise at the moment?',
+    'That makes sense. Would £80 a month for the next three months work, starting on payday?',
+    "I'd rather do instalments than have it hang over us, because I like living with you.",
+    'For the future, could we set up a standing order so each of us pays our half on the 1st?',
+    'Or we could use one of those bill-splitting apps, if that feels easier for you.',
+    'Which of those would you find easier to stick to?',
+    "Great, I'll send you the three bills tonight so you can see the numbers.",
+    "Cheers for talking it through, {name}. I was dreading this and it's been fine.",
+    'So: £80 a month from your next payday until the £240 is cleared, and a standing order for our halves from the 1st.',
+  ],
+  'own-landlord-heating': [
+    "Hello {name}, thanks for picking up. The heating has been off since Tuesday and it's five days now.",
+    'With a four-month-old at home, the flat dropped to 14 degrees last night, and that worries me.',
+    "I understand your usual engineer is away, and I know that's not your fault.",
+    'What date can someone actually come and repair the boiler?',
+    "A promise that someone is on the way isn't enough for me now; I need a day and a time window.",
+    'Until then, could you drop off an electric heater today, or let me buy one and take it off the rent?',
+    "Landlords have to keep heating working, so I'd prefer we settle it between ourselves today.",
+    'If your engineer is away, could you book another one from the local list for tomorrow morning?',
+    "That works for me. I'll be in all day Thursday, so any time before 5pm is fine.",
+    "I'll keep the receipt for the heater and send you a photo of it tonight.",
+    'Thank you, {name}. I appreciate you sorting this quickly.',
+    "To confirm: a heater today, an engineer on Thursday before 5pm, and the heater's cost off next month's rent.",
+  ],
+  'own-freelance-late-invoice': [
+    "Hi {name}, it's about invoice 0412 for the poster series.",
+    "It was £1,800, due on the 3rd, so it's now 45 days overdue.",
+    "I really enjoyed the project, and I'd like to keep working with the studio.",
+    'I understand your own client paid you late, and that puts you in a tough spot.',
+    'What would it take for finance to include my invoice in this Friday’s payment run?',
+    "I need it paid this week, because my own rent and suppliers don't wait for me either.",
+    'Could you confirm by email today that it is in Friday’s run?',
+    "For future projects, I'd like to add a late fee of 2% a month after 30 days to my terms.",
+    'Would that be acceptable on your side for the next brief?',
+    "Thanks. I'll send the updated terms with the next quote so nothing is a surprise.",
+    'I appreciate you pushing this through, {name}.',
+    "So to recap: £1,800 paid in this Friday's run, confirmation by email today, and the 2% late fee on future invoices.",
+  ],
+  'own-bakery-wedding-cakes': [
+    "{name}, I'm glad you rang. I'm so sorry about Saturday; two of your cakes were lemon instead of chocolate.",
+    'That was our mistake, and I know it happened on a day you can never get back.',
+    'Can you tell me how it went when you found out?',
+    'I can only imagine how upsetting that was with all your guests there.',
+    "I'd like to refund both cakes in full, which is £360, back to your card today.",
+    "I won't offer you a voucher instead; you should have your money back.",
+    "We've changed how we pack orders: every box is now checked against the order sheet by a second person.",
+    'Is there anything else from Saturday that you would like me to put right?',
+    "I understand. I'll write to you by email today with the refund confirmation and an apology in writing.",
+    'The refund should show on your card in three to five working days.',
+    'Thank you for telling me directly; it helps us make sure it never happens to anyone else.',
+    'To confirm: £360 refunded today, a written apology by email, and a second check on every order from now on.',
+  ],
 };
 
 /** What a strong learner says, turn by turn, in each category (the learner's side of that category). */
@@ -333,5 +397,10 @@ const SCRIPTS: Record<LearnerKind, (category: ScenarioCategory) => string[]> = {
 
 /** Every line any scripted learner says, slots unfilled, once each. */
 export function allScriptedLines(): string[] {
-  return [...new Set(LEARNER_KINDS.flatMap((kind) => SCENARIO_CATEGORIES.flatMap((c) => SCRIPTS[kind](c))))];
+  return [
+    ...new Set([
+      ...LEARNER_KINDS.flatMap((kind) => SCENARIO_CATEGORIES.flatMap((c) => SCRIPTS[kind](c))),
+      ...Object.values(OWN_STRONG).flat(),
+    ]),
+  ];
 }

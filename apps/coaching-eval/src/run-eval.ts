@@ -76,6 +76,8 @@ export interface EvalResult {
   sources: FieldSources;
   byCheck: Record<CheckName, Tally>;
   byCategory: Record<string, Tally>;
+  /** Own scenarios (ids starting `own-`), one row each: the learner's own situations. */
+  byOwnScenario: Record<string, Tally>;
   byTone: Record<string, Tally>;
   byLearner: Record<string, Tally>;
   orderFailures: string[];
@@ -153,6 +155,7 @@ function tally(conversations: Conversation[]): EvalResult {
     Tally
   >;
   const byCategory: Record<string, Tally> = {};
+  const byOwnScenario: Record<string, Tally> = {};
   const byTone: Record<string, Tally> = {};
   const byLearner: Record<string, Tally> = {};
   const all: Tally = { passed: 0, total: 0 };
@@ -162,6 +165,9 @@ function tally(conversations: Conversation[]): EvalResult {
       (byCategory[c.scenario.category] ??= { passed: 0, total: 0 }),
       (byTone[c.tone] ??= { passed: 0, total: 0 }),
       (byLearner[c.learner] ??= { passed: 0, total: 0 }),
+      ...(c.scenario.id.startsWith('own-')
+        ? [(byOwnScenario[c.scenario.id] ??= { passed: 0, total: 0 })]
+        : []),
       all,
     ]) {
       t.total += 1;
@@ -203,6 +209,7 @@ function tally(conversations: Conversation[]): EvalResult {
     sources: fieldSources(conversations),
     byCheck,
     byCategory,
+    byOwnScenario,
     byTone,
     byLearner,
     orderFailures,
@@ -259,6 +266,7 @@ export function formatTables(result: EvalResult): string {
     section('category', result.byCategory),
     section('tone', result.byTone),
     section('learner', result.byLearner),
+    ...(Object.keys(result.byOwnScenario).length ? [section('own scenario', result.byOwnScenario)] : []),
     `all checks: ${pct(result.overall)} (${result.overall.passed} / ${result.overall.total}) over ${result.conversations.length} conversations`,
   ].join('\n\n');
 }

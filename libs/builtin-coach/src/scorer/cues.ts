@@ -195,7 +195,8 @@ export const BLAME = cue(
   '(?<!\\bare )\\byou (always|never)\\b',
   '\\bbecause of you\\b',
   '\\byou (messed|screwed|mucked) (it |this |that |everything )?up\\b',
-  '\\byou should have\\b(?! (heard|been|received|gotten|got|had (a|an|the) (call|update|heads))\\b)',
+  // "You should have told me" blames; "you should have your money back" (a thing, not a deed) does not.
+  '\\byou should have\\b(?! (heard|been|received|gotten|got|had (a|an|the) (call|update|heads))\\b)(?! (your|my|our|a|an|the|some|it|them|this|that)\\b)',
   '\\byou made me\\b',
   '\\bblame (you|yourself)\\b',
   '\\byou people\\b',

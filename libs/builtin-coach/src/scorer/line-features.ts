@@ -436,6 +436,14 @@ export function lineFeatures(
   const excused = new Set(
     [...acknowledgements, ...emotionsNamed, ...dismissive, ...blame].map((m) => m.sentence),
   );
+  // Negative words alone do not make a sentence harsh ("I'm sorry it went unnoticed", "I might be missing
+  // something, so how did you see it?"): the line-act classifier must not rule out an attack, must rule
+  // out sympathy, and a question is harsh only where it reads as an attack outright.
+  const acts = lineActs();
+  const readsHarsh = (s: (typeof sentences)[number]): boolean =>
+    acts.mayDo(s.text, 'attack') &&
+    !acts.mayDo(s.text, 'empathy') &&
+    (!s.isQuestion || acts.actsOf(s.text).has('attack'));
   const harsh = sentences
     .filter(
       (s) =>
@@ -444,7 +452,8 @@ export function lineFeatures(
         !excused.has(s.index) &&
         !analysed.entities.some(
           (e) => SPECIFIC_ENTITIES.has(e.type) && e.first >= s.first && e.last <= s.last,
-        ),
+        ) &&
+        readsHarsh(s),
     )
     .map((s) => sentenceMatch(analysed, s.index));
   const meanSentiment = sentences.length

@@ -1,4 +1,5 @@
 import { type ObjectiveCheck, type ScenarioDefinition } from '@parley/contracts';
+import { lineActs } from '../text/line-acts';
 import { analyseText } from '../text/nlp';
 import { WEAK_ACKNOWLEDGEMENT } from './cues';
 import { type LineFeatures, contentLemmas } from './line-features';
@@ -90,8 +91,11 @@ const OBJECTIVE_MOVES: Array<{
   },
   {
     objective: /^(?:take (?:\w+ )*(?:responsibility|ownership)|own\b|apologi[sz]e)/i,
+    // Owning it is the objective: a line that apologises or takes responsibility meets it, words aside.
+    moveIsEnough: true,
     shows: (l) =>
       l.apologies.length > 0 ||
+      lineActs().actsOf(l.text).has('apology') ||
       has(
         /\b(?:my (?:decision|responsibility|call|fault)|i (?:made|take|own) (?:the|that|this|full)|on me|i decided|i'?m responsible)\b/i,
       )(l),

@@ -1,0 +1,75 @@
+import { lineFeatures } from './line-features';
+import { scoreTranscript } from './score-transcript';
+
+/* Sentences with sad or negative words that are kind, not harsh (written for this test, not taken from any script). */
+const KIND = [
+  "I'm sorry your daughter didn't get it in time for the party.",
+  "That sounds really draining, and I'm sorry it went unnoticed for so long.",
+  'I might be missing something here, so how did you see it?',
+  'Losing two orders in one week must have been awful for you.',
+  "It's a horrible feeling when you've worked hard and nobody noticed.",
+];
+
+describe('harsh lines', () => {
+  it.each(KIND)('does not call a kind line harsh: %s', (line) => {
+    expect(lineFeatures(0, line, undefined).harsh).toEqual([]);
+  });
+
+  it('does not score sympathy as harsh or give it no empathy', () => {
+    const f = scoreTranscript([
+      { sender: 'ai', content: 'Honestly, nobody even noticed I stayed late all month.' },
+      { sender: 'user', content: KIND[1]! },
+    ]);
+    expect(f.weaknesses.join(' ')).not.toMatch(/harsh/);
+    expect(f.empathy).toBeGreaterThan(0);
+  });
+
+  it('still calls an attack on the other person harsh or dismissive', () => {
+    const f = lineFeatures(0, "You're useless and you've ruined this whole project for everyone.", undefined);
+    expect(f.harsh.length + f.dismissive.length + f.blame.length).toBeGreaterThan(0);
+  });
+});
+
+describe('claims read from an own scenario played through', () => {
+  it('does not call a refund offered in the learner’s favour blame', () => {
+    const f = lineFeatures(
+      0,
+      "I won't offer you a voucher instead; you should have your money back.",
+      undefined,
+    );
+    expect(f.blame).toEqual([]);
+    expect(lineFeatures(0, 'You should have told me on Monday.', undefined).blame.length).toBe(1);
+  });
+
+  it('meets "Apologise without excuses" with a plain apology, whatever its other words', () => {
+    const scenario = {
+      id: 'own-test',
+      title: 'Wrong order',
+      description: 'I run a shop and sent the wrong order to a customer.',
+      category: 'customer-service' as const,
+      difficulty: 'Beginner' as const,
+      timeEstimate: '5-10 min',
+      tags: ['custom', 'practice'],
+      premium: false,
+      userRole: 'Shop owner',
+      aiRole: 'My customer',
+      persona: { name: 'Ana', background: 'A customer.', personality: 'Upset.', speakingStyle: 'Direct.' },
+      personaGoals: ['Get an apology', 'Get a refund'],
+      holdsFirmOn: ['No vouchers'],
+      learnerObjectives: ['Apologise without excuses', 'Offer a concrete refund'],
+      strongResponses: ['Apologises', 'Refunds'],
+      openingLine: 'My order was wrong.',
+    };
+    const f = scoreTranscript(
+      [
+        { sender: 'ai', content: scenario.openingLine },
+        {
+          sender: 'user',
+          content: "I'm so sorry, we packed the wrong boxes and that was our mistake entirely.",
+        },
+      ],
+      scenario,
+    );
+    expect(f.objectives?.[0]?.met).toBe(true);
+  });
+});
