@@ -135,8 +135,20 @@ function build(scenario: ScenarioDefinition): PersonaProfile {
   ];
   const learnerNouns = [...BASE_LEARNER_NOUNS, ...learnerHeadNoun(scenario.userRole)];
   const interviewLike = scenario.category === 'job-interviews' || scenario.category === 'networking';
-  const textRefs: PersonaRefs = { names, surname: lastName, learnerNouns, theyIsLearner: false };
-  const itemRefs: PersonaRefs = { names, surname: lastName, learnerNouns, theyIsLearner: interviewLike };
+  // A situation the learner wrote in the first person ("my flatmate hasn't paid…"): their "me" and "my"
+  // stay theirs when the partner speaks from its own fields.
+  const unquoted = scenario.description
+    .replace(/["“][^"”]*["”]/g, ' ')
+    .replace(/(^|\s)['‘][^'’]*['’](?=\W|$)/g, ' ');
+  const meIsLearner = /\b(?:i|me|my)\b/i.test(unquoted);
+  const textRefs: PersonaRefs = { names, surname: lastName, learnerNouns, theyIsLearner: false, meIsLearner };
+  const itemRefs: PersonaRefs = {
+    names,
+    surname: lastName,
+    learnerNouns,
+    theyIsLearner: interviewLike,
+    meIsLearner,
+  };
 
   const positions = scenario.holdsFirmOn.map((raw, index) => parsePosition(raw, index, itemRefs));
   const asked = new Set<string>();

@@ -16,6 +16,8 @@ export interface PersonaRefs {
   learnerNouns: string[];
   /** In interview-like scenarios "they/them/their" means the learner. */
   theyIsLearner: boolean;
+  /** In a scenario the learner wrote ("my flatmate…"), "I/me/my" in its fields are the learner. */
+  meIsLearner?: boolean;
 }
 
 type Agreement = 'persona' | 'learner' | null;
@@ -235,6 +237,14 @@ export function toFirstPerson(
       i += (possessive ? 2 : 1) + adjective;
       if (!possessive) agreement = 'learner';
       continue;
+    }
+    if (refs.meIsLearner && !(options.impliedSubject && out.length === 1 && i === 0)) {
+      const learner: Record<string, string> = { me: 'you', my: 'your', mine: 'yours', myself: 'yourself' };
+      const replaced = learner[lower];
+      if (replaced) {
+        push(replaced, pre);
+        continue;
+      }
     }
     if (refs.theyIsLearner) {
       const swap: Record<string, string> = {
