@@ -23,7 +23,7 @@ const tally = (): Tally => ({ passed: 0, total: 0, failures: [] });
 const record = (t: Tally, ok: boolean, detail: () => string): void => {
   t.total += 1;
   if (ok) t.passed += 1;
-  else if (t.failures.length < 8) t.failures.push(detail());
+  else if (t.failures.length < 1000) t.failures.push(detail());
 };
 
 /* ---------- perturbations that keep the meaning ---------- */
@@ -234,7 +234,8 @@ export async function behaviourTests(
       record(
         t,
         claimsSame && same(baseActs, acts),
-        () => `${line.at} "${changed}": ${claimsSame ? 'acts' : 'claims'} changed`,
+        () =>
+          `${line.at} "${changed}": ${claimsSame ? `acts changed (${diff(baseActs, acts)})` : `claims changed (${diff(named(baseClaims), named(claims))})`}`,
       );
     }
 
@@ -260,7 +261,27 @@ export async function behaviourTests(
   return { invariance, direction, truth };
 }
 
+/** What a change added (+) and took away (−), for a failure's line. */
+function diff(before: Iterable<string> | undefined, after: Iterable<string> | undefined): string {
+  const a = new Set(before ?? []);
+  const b = new Set(after ?? []);
+  return [
+    ...[...b].filter((x) => !a.has(x)).map((x) => `+${x}`),
+    ...[...a].filter((x) => !b.has(x)).map((x) => `−${x}`),
+  ].join(' ');
+}
+
+/** The absence claims by what they deny. */
+const named = (claims: number[]): string[] => claims.map((c) => `never ${(DENIED[c] ?? []).join('/')}`);
+
 const rate = (t: Tally): string => (t.total ? `${((100 * t.passed) / t.total).toFixed(1)}%` : '—');
+
+/** Every failure of the behaviour tests, one a line, by test. */
+export function behaviourFailures(r: BehaviourResult): string {
+  return Object.entries({ ...r.invariance, ...r.direction, 'never did X, against the labels': r.truth })
+    .flatMap(([name, t]) => t.failures.map((f) => `${name}\t${f}`))
+    .join('\n');
+}
 
 export function formatBehaviour(r: BehaviourResult, split: string): string {
   const rows = (title: string, tallies: Record<string, Tally>): string[] => [

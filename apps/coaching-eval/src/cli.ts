@@ -14,7 +14,7 @@ import { type AiProvider, BuiltinProvider, OpenAiProvider } from '../../coaching
 import { loadCatalogue, pickScenarios } from './catalogue';
 import { OWN_SCENARIOS } from './own-scenarios';
 import { formatLineActs } from './line-acts';
-import { behaviourTests, formatBehaviour } from './behaviour';
+import { behaviourFailures, behaviourTests, formatBehaviour } from './behaviour';
 import { loadSplit } from './corpus';
 import { formatAgreement, labelAgreement } from './labelled';
 import { formatToneBehaviour, toneBehaviour } from './tone-behaviour';
@@ -131,7 +131,13 @@ async function main(): Promise<void> {
   if (provider instanceof BuiltinProvider) {
     print(`\n${await formatLineActs(provider)}`);
     const split = values['behaviour-split'] === 'dev' ? 'dev' : 'test';
-    print(`\n${formatBehaviour(await behaviourTests(provider, loadSplit(split), all), split)}`);
+    const behaviour = await behaviourTests(provider, loadSplit(split), all);
+    print(`\n${formatBehaviour(behaviour, split)}`);
+    if (values.dump)
+      writeFileSync(
+        join(values.dump, `behaviour-failures.${split}.txt`),
+        `${behaviourFailures(behaviour)}\n`,
+      );
   }
   if (provider instanceof OpenAiProvider) {
     const u = provider.usage;

@@ -1,10 +1,32 @@
-import { LINE_ACTS, lineActReader, lineFeatures, readSplit, trainLineActs } from './line-acts';
+import {
+  LINE_ACTS,
+  canonicalLine,
+  lineActReader,
+  lineFeatures,
+  readSplit,
+  trainLineActs,
+  vocabularyOf,
+} from './line-acts';
 
 describe('line acts', () => {
   it('reads a line through wink-nlp features: words, parts of speech, how sentences start and end', () => {
     const features = lineFeatures('What would you need to check, and with whom?');
     expect(features).toEqual(expect.arrayContaining(['w:what', 's0:what', 'end:q']));
     expect(lineFeatures('I need $4,000 by the 14th.')).toEqual(expect.arrayContaining(['digit', 'end:p']));
+  });
+
+  it('reads a line in one spelling: casing, contractions, British spelling and a slip of the fingers alike', () => {
+    const vocabulary = vocabularyOf([
+      { text: 'We should organize the schedule before the deadline.', labels: [] },
+    ]);
+    const plain = canonicalLine('We should not organize the schedule before the deadline.', vocabulary);
+    expect(canonicalLine("we shouldn't organise the shcedule before the deadline", vocabulary)).toBe(
+      plain.replace(/\.$/, ''),
+    );
+    expect(canonicalLine('We shouldnt organise the schedule before the deadlnie.', vocabulary)).toBe(plain);
+    // Pause sounds go only where asked; a name nobody spelled before stays as typed.
+    expect(canonicalLine('Erm, we met Wojciech.', vocabulary, false)).toBe('we met wojciech.');
+    expect(canonicalLine('Erm, we met Wojciech.', vocabulary, true)).toBe('erm, we met wojciech.');
   });
 
   it('trains on train, with thresholds from out-of-fold odds', () => {

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import naiveBayes from 'wink-naive-bayes-text-classifier';
-import { analyseText, isWordToken, readText } from './nlp';
+import { hesitationOf } from './fillers';
+import { analyseText, isKnownWord, isWordToken, normalForms, readText } from './nlp';
 
 /**
  * What a learner's line does, decided in one place for the partner and the coach: one naive Bayes
@@ -37,6 +38,8 @@ export interface LabelledLine {
 }
 
 export interface LineActModel {
+  /** The training lines' words, where a slip of the fingers is mended to. */
+  vocabulary: Vocabulary;
   acts: Record<
     LineAct,
     {
@@ -70,16 +73,95 @@ const OPENING_SOUNDS = new Set([
   'ok',
 ]);
 
+/** The words of the training lines, by how often they occur: where a slip of the fingers is put right to. */
+export type Vocabulary = ReadonlyMap<string, number>;
+
+/** Acts a pause sound is part of; for every other act, "um" and "erm" say nothing and are left out. */
+const SOUNDS_COUNT_FOR: ReadonlySet<LineAct> = new Set<LineAct>(['filler', 'hedge']);
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** Every word one slip of the fingers away: a letter swapped with the next, dropped, added or mistyped. */
+function oneSlipAway(word: string): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i <= word.length; i += 1) {
+    const head = word.slice(0, i);
+    const tail = word.slice(i);
+    if (tail) out.add(head + tail.slice(1));
+    if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2));
+    for (const c of LETTERS) {
+      out.add(head + c + tail);
+      if (tail) out.add(head + c + tail.slice(1));
+    }
+  }
+  out.delete(word);
+  return out;
+}
+
+/** Words shorter than this are left as typed: one letter off, a short word is usually another word. */
+const SHORTEST_MENDED = 5;
+
 /**
- * The features of a line: what the classifiers see. Read from the line in lower case with straight
- * quotes, so casing and typography never change what a line is taken to do; words also by their letter
- * triples, so one slip of the fingers leaves most of a word's features in place.
+ * A word as the classifiers read it: one the lexicon does not know, and the training lines never use, is
+ * taken for the lexicon word one slip away that the training lines use most, or for the only lexicon word
+ * one slip away ("reduicng" → "reducing"). A word with no such neighbour (a name, a new word) stays as
+ * typed.
  */
-export function lineFeatures(raw: string): string[] {
+function mended(word: string, vocabulary: Vocabulary | undefined): string {
+  if (!vocabulary || word.length < SHORTEST_MENDED || vocabulary.has(word) || isKnownWord(word)) return word;
+  let best = word;
+  let seen = 0;
+  const known: string[] = [];
+  for (const candidate of oneSlipAway(word)) {
+    if (!isKnownWord(candidate)) continue;
+    known.push(candidate);
+    const n = vocabulary.get(candidate) ?? 0;
+    if (n > seen) {
+      best = candidate;
+      seen = n;
+    }
+  }
+  // A word the training lines never use is still put right when the lexicon offers only the one.
+  return seen === 0 && known.length === 1 ? (known[0] ?? word) : best;
+}
+
+/**
+ * A line in one spelling, as the classifiers read it: lower case, straight quotes, wink-nlp's normal forms
+ * (contractions written out, American spelling: "don't", "dont" and "do not" read alike, as do "colour"
+ * and "color"), slips of the fingers mended against the training vocabulary, and — unless asked to keep
+ * them — no pause sounds ("um", "erm"), which say nothing about what the line does.
+ */
+export function canonicalLine(raw: string, vocabulary?: Vocabulary, keepSounds = true): string {
   const text = raw
     .replace(/[\u2018\u2019`]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .toLowerCase();
+  let out = '';
+  let previousWord = false;
+  for (const token of normalForms(text)) {
+    const normal = token.isWord ? mended(token.normal, vocabulary) : token.normal;
+    if (!keepSounds && token.isWord && hesitationOf(normal)) continue;
+    // "don't" is one word in the text and two in normal form ("do not"): keep them apart.
+    const expanded = token.normal !== token.value.toLowerCase() && /^[\p{L}\p{N}]/u.test(normal);
+    const pre = token.pre || (previousWord && expanded ? ' ' : '');
+    out += (out ? pre : '') + normal;
+    previousWord = /[\p{L}\p{N}]$/u.test(normal);
+  }
+  // wink keeps "i'm" whole; and a stray comma left where a sound was taken out goes with it.
+  return out
+    .replace(/\bi'?m\b/g, 'i am')
+    .replace(/^[\s,.]+/, '')
+    .replace(/([,.;:!?])\s*,/g, '$1')
+    .replace(/\s+,/g, ',');
+}
+
+/**
+ * The features of a line: what the classifiers see. Read from the line's one spelling (canonicalLine), so
+ * casing, contractions, spelling and a slip of the fingers change little of what a line is taken to do;
+ * words also by their letter triples, so an unmended slip leaves most of a word's features in place.
+ */
+export function lineFeatures(raw: string, vocabulary?: Vocabulary, keepSounds = true): string[] {
+  const text = canonicalLine(raw, vocabulary, keepSounds);
   const analysed = analyseText(text);
   const features = new Set<string>();
   const words = analysed.tokens.filter(isWordToken);
@@ -120,6 +202,15 @@ export function lineFeatures(raw: string): string[] {
   return [...features];
 }
 
+/** How often each word of the training lines occurs, in their one spelling. */
+export function vocabularyOf(lines: LabelledLine[]): Vocabulary {
+  const counts = new Map<string, number>();
+  for (const line of lines)
+    for (const token of normalForms(line.text.toLowerCase()))
+      if (token.isWord) counts.set(token.normal, (counts.get(token.normal) ?? 0) + 1);
+  return counts;
+}
+
 const YES = 'yes';
 const NO = 'no';
 
@@ -153,9 +244,12 @@ export const TARGET_RECALL = 0.97;
  */
 export function trainLineActs(train: LabelledLine[]): LineActModel {
   const lines = train;
-  const features = lines.map((l) => lineFeatures(l.text));
+  const vocabulary = vocabularyOf(lines);
+  const withSounds = lines.map((l) => lineFeatures(l.text, vocabulary, true));
+  const withoutSounds = lines.map((l) => lineFeatures(l.text, vocabulary, false));
   const acts = {} as LineActModel['acts'];
   for (const act of LINE_ACTS) {
+    const features = SOUNDS_COUNT_FOR.has(act) ? withSounds : withoutSounds;
     const yes = lines.map((line) => line.labels.includes(act));
     const positives = yes.filter(Boolean).length;
     if (positives < FOLDS || positives === lines.length) {
@@ -180,7 +274,7 @@ export function trainLineActs(train: LabelledLine[]): LineActModel {
       possible: possibleThreshold(outOfFold, yes),
     };
   }
-  return { acts };
+  return { vocabulary, acts };
 }
 
 const NEVER: LineActModel['acts'][LineAct] = {
@@ -241,10 +335,12 @@ export function lineActReader(model: LineActModel): LineActReader {
   const oddsOf = (text: string): Map<LineAct, number> => {
     const cached = cache.get(text);
     if (cached) return cached;
-    const features = lineFeatures(text);
+    const withSounds = lineFeatures(text, model.vocabulary, true);
+    const withoutSounds = lineFeatures(text, model.vocabulary, false);
     const odds = new Map<LineAct, number>();
     for (const act of LINE_ACTS) {
       const { classifier } = model.acts[act];
+      const features = SOUNDS_COUNT_FOR.has(act) ? withSounds : withoutSounds;
       odds.set(act, classifier ? oddsOfYes(classifier, features) : -Infinity);
     }
     if (cache.size > 2000) cache.clear();

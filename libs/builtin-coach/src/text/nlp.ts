@@ -114,6 +114,10 @@ interface Reading {
   negated: boolean[];
   stop: boolean[];
   types: string[];
+  /** wink-nlp's normal form of each token: lower case, contractions written out, American spelling. */
+  normals: string[];
+  /** Whether each token's normal form is a word of wink-nlp's lexicon. */
+  known: boolean[];
   /** Token spans, inclusive; `size` is wink's own token count of the item. */
   sentences: Array<{ text: string; sentiment: number; span: [number, number]; size: number }>;
   entities: Array<{ detail: Detail; span: [number, number]; size: number }>;
@@ -164,6 +168,8 @@ function read(text: string): Reading {
     negated: column<boolean>(its.negationFlag),
     stop: column<boolean>(its.stopWordFlag),
     types: column<string>(its.type),
+    normals: column<string>(its.normal),
+    known: column<string>(its.normal).map((normal) => !doc.isOOV(normal)),
     sentences,
     entities,
     sentiment: Number(doc.out(its.sentiment)) || 0,
@@ -233,6 +239,41 @@ export function analyseText(text: string): AnalysedText {
     .map((e) => ({ type: e.detail.type, value: e.detail.value, first: e.span[0], last: e.span[1] }));
 
   return { text, tokens, sentences, entities, words: tokens.filter(isWordToken).length };
+}
+
+/** One token in its normal form (see `normalForms`). */
+export interface NormalToken {
+  value: string;
+  /** Lower case, contractions written out ("n't" → "not", "'ll" → "will"), American spelling. */
+  normal: string;
+  pre: string;
+  /** A word of letters only. */
+  isWord: boolean;
+  /** A word wink-nlp's lexicon knows; an unknown word may be a name, a new word or a slip of the fingers. */
+  known: boolean;
+}
+
+/**
+ * The text in one spelling, token by token: what stays the same however a learner types it — "don't",
+ * "do not" and "dont"; "colour" and "color"; "I'll" and "I will".
+ */
+export function normalForms(text: string): NormalToken[] {
+  const r = read(text);
+  return r.values.map((value, i) => {
+    const normal = (r.normals[i] ?? value).toLowerCase();
+    return {
+      value,
+      normal,
+      pre: r.pre[i] ?? '',
+      isWord: /^\p{L}+$/u.test(normal),
+      known: r.known[i] === true,
+    };
+  });
+}
+
+/** Whether wink-nlp's lexicon knows a word (in lower case). */
+export function isKnownWord(word: string): boolean {
+  return !nlp().readDoc('').isOOV(word);
 }
 
 const docs = new Map<string, NlpDoc>();
