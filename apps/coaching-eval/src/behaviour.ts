@@ -180,6 +180,30 @@ const DENIED: Act[][] = [
   ['apology'],
 ];
 
+/**
+ * Praise the feedback gives, by kind, with the acts a person must have labelled the praised line with for
+ * the praise to be true (the eval's own reading of the sentences, written from the product's texts).
+ */
+export const PRAISE: Array<{ kind: string; said: RegExp; needs: Act[] }> = [
+  {
+    kind: 'a clear ask',
+    said: /\bmade an? (?:clear|concrete)[^.]*?\bask\b/i,
+    needs: ['ask', 'closed-question'],
+  },
+  {
+    kind: 'questions',
+    said: /^You asked (?:open questions|about their side)/i,
+    needs: ['open-question', 'closed-question'],
+  },
+  { kind: 'acknowledgement', said: /^You acknowledged\b/i, needs: ['empathy', 'apology'] },
+  { kind: 'feelings named', said: /^You named how\b/i, needs: ['empathy'] },
+  { kind: 'apology', said: /^You apologi[sz]ed/i, needs: ['apology'] },
+  { kind: 'reasons', said: /^You backed your\b/i, needs: ['reason'] },
+  { kind: 'evidence', said: /^You supported\b/i, needs: ['reason', 'figures'] },
+  { kind: 'close', said: /^You closed with\b/i, needs: ['close'] },
+  { kind: 'figures', said: /^You used concrete\b[^.]*\d/i, needs: ['figures'] },
+];
+
 const CLAIMS_AN_ASK = /\bmade an? (?:clear|concrete|specific|direct)[^.]*?\b(?:ask|request|proposal)\b/i;
 const NO_NUMBERS = ABSENCE_CLAIMS[4]?.claim ?? /no concrete numbers/i;
 
@@ -187,6 +211,8 @@ export interface BehaviourResult {
   invariance: Record<string, Tally>;
   direction: Record<string, Tally>;
   truth: Tally;
+  /** Each kind of claim against the labels: praise by kind, and each "you never did X". */
+  claims: Record<string, Tally>;
 }
 
 export async function behaviourTests(
@@ -201,6 +227,7 @@ export async function behaviourTests(
     'no ask, no "you made a clear ask"': tally(),
   };
   const truth = tally();
+  const claims: Record<string, Tally> = {};
   const feedbackOn = (line: CorpusLine, texts: string[]): Promise<SessionFeedback> => {
     const scenario = scenarioFor(line, catalogue);
     return provider.feedback({ messages: transcript(scenario, texts), scenario });
@@ -212,8 +239,22 @@ export async function behaviourTests(
     const baseActs = provider.lineActs ? new Set(await provider.lineActs(line.text)) : undefined;
 
     // Truth: every absence claim against what a person labelled the line.
+    for (const praise of PRAISE)
+      for (const sentence of base.strengths.filter((x) => praise.said.test(x)))
+        record(
+          (claims[`praise: ${praise.kind}`] ??= tally()),
+          praise.needs.some((act) => line.labels.includes(act)),
+          () =>
+            `${line.at} "${line.text}" was praised: ${sentence} (labelled ${line.labels.join(', ') || 'nothing'})`,
+        );
     for (const claim of baseClaims) {
       const denied = DENIED[claim] ?? [];
+      record(
+        (claims[`never ${denied.join('/')}`] ??= tally()),
+        !denied.some((act) => line.labels.includes(act)),
+        () =>
+          `${line.at} "${line.text}" was told it never did ${denied.join('/')} (labelled ${line.labels.join(', ')})`,
+      );
       record(
         truth,
         !denied.some((act) => line.labels.includes(act)),
@@ -258,7 +299,7 @@ export async function behaviourTests(
         () => `${line.at} "${line.text}" praised for a clear ask`,
       );
   }
-  return { invariance, direction, truth };
+  return { invariance, direction, truth, claims };
 }
 
 /** What a change added (+) and took away (−), for a failure's line. */
@@ -274,11 +315,14 @@ function diff(before: Iterable<string> | undefined, after: Iterable<string> | un
 /** The absence claims by what they deny. */
 const named = (claims: number[]): string[] => claims.map((c) => `never ${(DENIED[c] ?? []).join('/')}`);
 
+/** The precision a kind of claim needs on the labels (issue: 0.97 on the frozen test split). */
+export const SHIPS_AT = 0.97;
+
 const rate = (t: Tally): string => (t.total ? `${((100 * t.passed) / t.total).toFixed(1)}%` : '—');
 
 /** Every failure of the behaviour tests, one a line, by test. */
 export function behaviourFailures(r: BehaviourResult): string {
-  return Object.entries({ ...r.invariance, ...r.direction, 'never did X, against the labels': r.truth })
+  return Object.entries({ ...r.invariance, ...r.direction, ...r.claims })
     .flatMap(([name, t]) => t.failures.map((f) => `${name}\t${f}`))
     .join('\n');
 }
@@ -303,6 +347,13 @@ export function formatBehaviour(r: BehaviourResult, split: string): string {
     ...rows('direction', r.direction),
     `  ${'all invariance and direction tests'.padEnd(44)} ${rate({ ...total, failures: [] }).padStart(6)}  ${total.passed} / ${total.total}`,
     `"you never did X" against the people's labels: ${rate(r.truth)} true (${r.truth.passed} / ${r.truth.total})`,
+    `each kind of claim against the people's labels (precision; a kind ships at ${(100 * SHIPS_AT).toFixed(0)}% or more)`,
+    ...Object.entries(r.claims)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(
+        ([name, t]) =>
+          `  ${name.padEnd(44)} ${rate(t).padStart(6)}  ${String(t.passed).padStart(4)} / ${String(t.total).padEnd(4)} ${t.total > 0 && t.passed / t.total < SHIPS_AT ? 'below' : ''}`,
+      ),
     ...[...Object.values(r.invariance), ...Object.values(r.direction), r.truth].flatMap((t) =>
       t.failures.slice(0, 2).map((f) => `  e.g. ${f}`),
     ),

@@ -164,7 +164,7 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
       },
       specifics: {
         severity: 1.0,
-        weakness: 'You gave no concrete numbers, dates or names, so it stayed a general complaint.',
+        weakness: 'You gave no concrete numbers or dates, so it stayed a general complaint.',
         suggestion:
           'Name the specific moment — the day, the meeting, the piece of work — and its impact on you.',
       },
@@ -242,7 +242,7 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
       },
       specifics: {
         severity: 1.1,
-        weakness: 'You gave no concrete numbers, dates or names, so they cannot tell what will happen.',
+        weakness: 'You gave no concrete numbers or dates, so they cannot tell what will happen.',
         suggestion: 'Say exactly what happens and when — an amount, a date, a reference number.',
       },
       closing: { ...CLOSING, severity: 0.8 },
@@ -273,7 +273,7 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
       },
       specifics: {
         severity: 1.0,
-        weakness: 'You gave no concrete numbers, dates or names, so the value stayed abstract.',
+        weakness: 'You gave no concrete numbers or dates, so the value stayed abstract.',
         suggestion: 'Put a number on it — the hours, orders or money at stake — in their own terms.',
       },
       acknowledgement: {
@@ -298,7 +298,7 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
     expects: {
       specifics: {
         severity: 1.4,
-        weakness: 'You gave no concrete numbers, dates or names, so your experience stayed abstract.',
+        weakness: 'You gave no concrete numbers or dates, so your experience stayed abstract.',
         suggestion: 'Give one result with a number: what you did, for whom, and what changed.',
       },
       reasons: {
@@ -332,7 +332,7 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
     expects: {
       specifics: {
         severity: 1.3,
-        weakness: 'You gave no concrete numbers, dates or names, so the update was hard to act on.',
+        weakness: 'You gave no concrete numbers or dates, so the update was hard to act on.',
         suggestion: 'Say what is done, what is next and by when, with one concrete detail each.',
       },
       asks: {
@@ -371,7 +371,7 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
       },
       specifics: {
         severity: 1.0,
-        weakness: 'You gave no concrete numbers, dates or names about who you are or what you do.',
+        weakness: 'You gave no concrete numbers or dates about who you are or what you do.',
         suggestion:
           'Say who you are in one sentence with one concrete detail: your role, your team, one result.',
       },
@@ -396,7 +396,7 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
     expects: {
       specifics: {
         severity: 1.5,
-        weakness: 'You gave no concrete numbers, dates or names, so there was nothing to decide on.',
+        weakness: 'You gave no concrete numbers or dates, so there was nothing to decide on.',
         suggestion: 'Lead with the headline and its number: what happened, by how much, and by when.',
       },
       asks: {
@@ -463,7 +463,7 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
       },
       specifics: {
         severity: 1.2,
-        weakness: 'You gave no concrete numbers, dates or names, so your points stayed abstract.',
+        weakness: 'You gave no concrete numbers or dates, so your points stayed abstract.',
         suggestion:
           'Add one concrete detail per point — a number, a date or a name — so it cannot be misread.',
       },

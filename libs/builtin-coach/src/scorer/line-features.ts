@@ -1,4 +1,4 @@
-import { findFillers } from '../text/fillers';
+import { findFillers, hesitationOf } from '../text/fillers';
 import { type AnalysedText, analyseText, isWordToken, normalise } from '../text/nlp';
 import { lineActs } from '../text/line-acts';
 import {
@@ -332,7 +332,7 @@ export function lineFeatures(
   partnerText: string | undefined,
 ): LineFeatures {
   const analysed = analyseText(text);
-  const norm = normalise(text);
+  const norm = withoutPauseSounds(normalise(text));
   const find = (patterns: RegExp[]): Match[] => findCues(patterns, text, norm, analysed);
   const sentences = analysed.sentences;
 
@@ -552,6 +552,17 @@ function assertsInFirstPerson(analysed: AnalysedText, first: number, last: numbe
     }
   }
   return false;
+}
+
+/**
+ * The line with its pause sounds ("um", "erm", "uh", "hmm") and the comma after them blanked out, keeping
+ * every other character where it was: what a cue looks for starts where the words start ("Um, whatever."
+ * is as evasive as "Whatever."). Fillers are counted from the words themselves (text/fillers.ts).
+ */
+function withoutPauseSounds(norm: string): string {
+  return norm.replace(/\p{L}+[,.]?/gu, (m) =>
+    hesitationOf(m.replace(/[,.]$/, '')) ? ' '.repeat(m.length) : m,
+  );
 }
 
 function stripLeadingFillers(norm: string): string {

@@ -534,7 +534,7 @@ function evidenceFor(dimension: Dimension, contributions: Contribution[]): Score
   >();
   for (const c of contributions) {
     const spec: CategorySpec = CATEGORIES[c.category];
-    if (spec.dimension !== dimension) continue;
+    if (spec.dimension !== dimension || !confirmed(c)) continue;
     const key = `${spec.effect}:${c.line.messageIndex}`;
     const group = groups.get(key) ?? {
       line: c.line.text,
@@ -554,6 +554,53 @@ function evidenceFor(dimension: Dimension, contributions: Contribution[]): Score
       .slice(0, MAX_EVIDENCE_PER_EFFECT)
       .map((g) => ({ line: g.line, index: g.index, effect, reason: capitalise(g.reasons.join('; ')) }));
   return [...pick('earned'), ...pick('cost')];
+}
+
+/* ---------- which claims about a line the labels back ---------- */
+
+/**
+ * The acts of data/learner-lines a sentence about a contribution says the line does: "You made a clear
+ * ask", "gives a reason". Such a sentence is said only where the line-act classifiers confirm it at the
+ * precision the claims must keep (text/line-acts.ts, `confirmer`); the points still count toward the
+ * score, which is the rubric's, but nothing is said about a line that the labels would not back.
+ */
+const CLAIMED_ACTS: Partial<Record<Category, LineAct[]>> = {
+  asks: ['ask'],
+  questions: ['open-question', 'closed-question'],
+  acknowledgement: ['empathy', 'apology'],
+  emotion: ['empathy'],
+  apology: ['apology'],
+  reasons: ['reason'],
+  evidence: ['reason', 'figures'],
+  closing: ['close'],
+};
+
+/** What the rubric finds in a line on its own, for calibrating the confirmers on the training lines. */
+const rubricOnItsOwn = new Map<string, Set<Category>>();
+function categoriesOf(text: string): Set<Category> {
+  let found = rubricOnItsOwn.get(text);
+  if (!found) {
+    found = new Set(rubric(lineFeatures(0, text, undefined)).map((c) => c.category));
+    rubricOnItsOwn.set(text, found);
+  }
+  return found;
+}
+
+const confirmers = new Map<Category, (text: string) => boolean>();
+/**
+ * Whether a sentence about this contribution may be said: never about a line that left the conversation
+ * (nothing in it is a move in this one); otherwise always, for a kind the labels do not cover.
+ */
+function confirmed(c: Contribution): boolean {
+  if (c.line.breaksRole || lineActs().actsOf(c.line.text).has('off-topic')) return false;
+  const acts = CLAIMED_ACTS[c.category];
+  if (!acts) return true;
+  let confirm = confirmers.get(c.category);
+  if (!confirm) {
+    confirm = lineActs().confirmer(acts, (text) => categoriesOf(text).has(c.category));
+    confirmers.set(c.category, confirm);
+  }
+  return confirm(c.line.text);
 }
 
 /* ---------- strengths, weaknesses, suggestions ---------- */
@@ -629,7 +676,8 @@ function strengths(ctx: NarrativeContext): string[] {
     // A question is not a stated position, an acknowledgement or evidence: it is praised as a question.
     // Praise quotes a line worth repeating: not one buried in fillers and hedges ("So um, I kind of…").
     const top = total.top.find(
-      (c) => !hostile(c.line) && !(STATEMENT_ONLY.has(category) && asked(c)) && !buried(c.line),
+      (c) =>
+        !hostile(c.line) && !(STATEMENT_ONLY.has(category) && asked(c)) && !buried(c.line) && confirmed(c),
     );
     const text = STRENGTH_TEXT[category];
     const said = top && text?.(top, total.top, ctx);
@@ -649,7 +697,8 @@ function strengths(ctx: NarrativeContext): string[] {
             !['tone', 'structure'].includes(c.category) &&
             c.points >= 0.6 &&
             c.line.hedges.length + c.line.fillers.length + c.line.caving.length === 0 &&
-            !hostile(c.line),
+            !hostile(c.line) &&
+            confirmed(c),
         )
         .sort((a, b) => b.points - a.points)[0];
       // A "best moment" only where that dimension scored at least middling: no clarity praise at 0.
@@ -691,23 +740,18 @@ interface Weakness {
 function happened(move: Move, lines: LineFeatures[]): LineFeatures | undefined {
   const where = move === 'closing' ? lines.slice(-3) : lines;
   const reader = lineActs();
-  return where.find(
-    (l) =>
-      MOVE_SEEN[move](l) ||
-      (move === 'specifics'
-        ? namesAFigure(l.text)
-        : MOVE_ACTS[move].some((act) => reader.mayDo(l.text, act))),
-  );
+  return where.find((l) => MOVE_SEEN[move](l) || MOVE_ACTS[move].some((act) => reader.mayDo(l.text, act)));
 }
 
-/** Figures are things in the text, not an act to guess at: any number, amount, date or time wink-nlp or the figure reader finds. */
+/**
+ * Figures are things in the text, not an act to guess at: any number, amount, date or time wink-nlp or the
+ * figure reader finds, in the line as typed or in its one spelling ("tonihgt" is still tonight).
+ */
 function namesAFigure(text: string): boolean {
-  return (
-    extractFigures(text).length > 0 ||
-    analyseText(text).entities.some((e) =>
-      /^(CARDINAL|MONEY|PERCENT|DATE|TIME|DURATION|ORDINAL)$/.test(e.type),
-    )
-  );
+  const found = (t: string): boolean =>
+    extractFigures(t).length > 0 ||
+    analyseText(t).entities.some((e) => /^(CARDINAL|MONEY|PERCENT|DATE|TIME|DURATION|ORDINAL)$/.test(e.type));
+  return found(text) || found(lineActs().canonical(text));
 }
 
 /** The acts of a learner's line (data/learner-lines) that count as each move of the rubric. */
@@ -722,7 +766,8 @@ const MOVE_ACTS: Record<Move, LineAct[]> = {
 };
 
 const MOVE_SEEN: Record<Move, (l: LineFeatures) => boolean> = {
-  specifics: (l) => l.specifics.length > 0,
+  // The claim is "no concrete numbers or dates": a name is a specific, but not one it denies.
+  specifics: (l) => namesAFigure(l.text),
   acknowledgement: (l) => l.acknowledgements.length + l.emotionsNamed.length + l.apologies.length > 0,
   questions: (l) => l.openQuestions.length + l.closedQuestions.length > 0,
   reasons: (l) => l.reasons.length + l.evidence.length > 0,

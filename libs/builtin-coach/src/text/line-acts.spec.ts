@@ -43,6 +43,13 @@ describe('line acts', () => {
       reader.actsOf("I'm so sorry I missed your call yesterday, that was my mistake.").has('apology'),
     ).toBe(true);
     expect(reader.actsOf('Thanks for the update.').has('attack')).toBe(false);
+
+    // A claim confirmed over the lines a cue fires on: here every line, so only the classifier decides.
+    const confirmsApology = reader.confirmer(['apology'], () => true);
+    expect(confirmsApology('I apologise for snapping at you in the stand-up this morning.')).toBe(true);
+    expect(confirmsApology('The quarterly numbers go to the board on Thursday.')).toBe(false);
+    // A cue no training line fires on gives no cut: the claim is never made.
+    expect(reader.confirmer(['apology'], () => false)("I'm so sorry, that was my fault.")).toBe(false);
   });
 
   it('claims nothing for an act no line was labelled with', () => {

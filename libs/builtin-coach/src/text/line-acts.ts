@@ -40,6 +40,8 @@ export interface LabelledLine {
 export interface LineActModel {
   /** The training lines' words, where a slip of the fingers is mended to. */
   vocabulary: Vocabulary;
+  /** The training lines, each with the odds every act's classifier gave it out of fold. */
+  training: Array<{ line: LabelledLine; odds: Map<LineAct, number> }>;
   acts: Record<
     LineAct,
     {
@@ -248,6 +250,7 @@ export function trainLineActs(train: LabelledLine[]): LineActModel {
   const withSounds = lines.map((l) => lineFeatures(l.text, vocabulary, true));
   const withoutSounds = lines.map((l) => lineFeatures(l.text, vocabulary, false));
   const acts = {} as LineActModel['acts'];
+  const training = lines.map((line) => ({ line, odds: new Map<LineAct, number>() }));
   for (const act of LINE_ACTS) {
     const features = SOUNDS_COUNT_FOR.has(act) ? withSounds : withoutSounds;
     const yes = lines.map((line) => line.labels.includes(act));
@@ -264,6 +267,7 @@ export function trainLineActs(train: LabelledLine[]): LineActModel {
         if (i % FOLDS === fold) outOfFold[i] = oddsOfYes(nb, f);
       });
     }
+    outOfFold.forEach((odds, i) => training[i]?.odds.set(act, odds));
     const { threshold, precision, recall } = claimThreshold(outOfFold, yes);
     acts[act] = {
       classifier: trained(features, yes, () => true),
@@ -274,7 +278,7 @@ export function trainLineActs(train: LabelledLine[]): LineActModel {
       possible: possibleThreshold(outOfFold, yes),
     };
   }
-  return { vocabulary, acts };
+  return { vocabulary, training, acts };
 }
 
 const NEVER: LineActModel['acts'][LineAct] = {
@@ -316,10 +320,27 @@ function claimThreshold(
   return best;
 }
 
-/** The odds that TARGET_RECALL of the act's own lines reach. */
+/** Of the lines the wide reading says do not do the act, at most this share may do it. */
+const ABSENCE_ERROR = 0.02;
+
+/**
+ * The odds that TARGET_RECALL of the act's own lines reach, lowered where needed so that, of the lines
+ * below it, no more than ABSENCE_ERROR do the act after all: "you never did X" rests on both.
+ */
 function possibleThreshold(odds: number[], yes: boolean[]): number {
   const own = odds.filter((_, i) => yes[i]).sort((a, b) => b - a);
-  return own[Math.max(0, Math.ceil(own.length * TARGET_RECALL) - 1)] ?? -Infinity;
+  const byRecall = own[Math.max(0, Math.ceil(own.length * TARGET_RECALL) - 1)] ?? -Infinity;
+  const rising = odds.map((o, i) => ({ o, y: yes[i] === true })).sort((a, b) => a.o - b.o);
+  let below = 0;
+  let wrong = 0;
+  let byError = -Infinity;
+  for (const [i, s] of rising.entries()) {
+    below += 1;
+    if (s.y) wrong += 1;
+    const next = rising[i + 1];
+    if (wrong / below <= ABSENCE_ERROR && next && next.o > s.o) byError = next.o;
+  }
+  return Math.min(byRecall, byError);
 }
 
 export interface LineActReader {
@@ -328,6 +349,15 @@ export interface LineActReader {
   /** Whether the line might do the act: false only where the reading that misses almost nothing says no. */
   mayDo(text: string, act: LineAct): boolean;
   claimable(act: LineAct): boolean;
+  /** The line in the one spelling the classifiers read (canonicalLine), pause sounds kept. */
+  canonical(text: string): string;
+  /**
+   * A check for a claim that a line does one of `acts`, asked of lines another reading of the engine
+   * (`cue`) says do it: true where the classifiers' odds reach the lowest cut at which, over the training
+   * lines the cue fires on (each scored out of fold), the claim was right TARGET_PRECISION of the time.
+   * Where no cut gets there, the claim is never made.
+   */
+  confirmer(acts: readonly LineAct[], cue: (text: string) => boolean): (text: string) => boolean;
 }
 
 export function lineActReader(model: LineActModel): LineActReader {
@@ -362,6 +392,22 @@ export function lineActReader(model: LineActModel): LineActReader {
       return !classifier || (oddsOf(text).get(act) ?? -Infinity) >= possible;
     },
     claimable: (act) => model.acts[act].claimable,
+    canonical: (text) => canonicalLine(text, model.vocabulary, true),
+    confirmer(acts, cue) {
+      // How far a line's odds are above each act's wide reading, at the best of the acts.
+      const above = (odds: Map<LineAct, number>): number =>
+        Math.max(
+          ...acts.map((act) =>
+            model.acts[act].classifier ? (odds.get(act) ?? -Infinity) - model.acts[act].possible : -Infinity,
+          ),
+        );
+      const cued = model.training.filter((t) => cue(t.line.text));
+      const { threshold } = claimThreshold(
+        cued.map((t) => above(t.odds)),
+        cued.map((t) => acts.some((act) => t.line.labels.includes(act))),
+      );
+      return (text) => Number.isFinite(threshold) && above(oddsOf(text)) >= threshold;
+    },
   };
 }
 
