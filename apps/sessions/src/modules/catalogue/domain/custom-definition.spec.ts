@@ -24,6 +24,29 @@ describe('a custom scenario as the AI plays it', () => {
     expect(definition.personaGoals.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('plays the person the learner described, not one lent from a catalogue scenario', () => {
+    const definition = customDefinition(
+      'custom-00000000-0000-4000-8000-000000000002',
+      { ...body, persona: 'Dana, my manager of two years: careful with money, hates surprises.' },
+      catalogue,
+    );
+    expect(definition.persona.background).toBe(
+      'Dana, my manager of two years: careful with money, hates surprises.',
+    );
+    expect(definition.persona.personality).toContain('hates surprises');
+    // The situation is the learner's story, not the partner's background.
+    expect(definition.persona.background).not.toContain(RAISE);
+    const lent = new Set(
+      catalogue.flatMap((s) => [s.persona.personality, s.persona.speakingStyle, ...s.strongResponses]),
+    );
+    for (const line of [
+      definition.persona.personality,
+      definition.persona.speakingStyle,
+      ...definition.strongResponses,
+    ])
+      expect(lent.has(line)).toBe(false);
+  });
+
   it('stays valid with the longest situation and a single objective', () => {
     const definition = customDefinition(
       'custom-00000000-0000-4000-8000-000000000001',

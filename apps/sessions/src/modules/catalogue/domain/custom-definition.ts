@@ -21,6 +21,17 @@ export function nameIn(text: string): string | undefined {
   return undefined;
 }
 
+/** Who the other person is when the learner did not say: someone with a stake of their own. */
+const OWN_PERSONALITY =
+  'Reasonable, with interests of their own in this; wants to understand before agreeing.';
+const OWN_SPEAKING_STYLE = 'Plain, everyday sentences, as in a real conversation.';
+/** What a strong answer does in any conversation: the learner's own situation has no scripted examples. */
+const OWN_STRONG_RESPONSES = [
+  'Says plainly what they want and why it matters to them.',
+  "Acknowledges the other person's side before answering it.",
+  'Ends on a concrete next step with a date.',
+];
+
 /**
  * What the AI plays and the scorer checks, made from what the learner wrote. Their own fields are used as
  * written; a field left empty comes from the closest catalogue scenarios, as "Draft it for me" would fill
@@ -64,11 +75,13 @@ export function customDefinition(
     userRole: body.userRole,
     aiRole: body.aiRole,
     premium: false,
+    // Who the other person is, in the learner's words (or the draft's): never another scenario's person,
+    // and never the situation, which the partner reads as the learner's, not as its own story.
     persona: {
       name: cut(name, 60),
-      background: cut(`${persona} The situation: ${body.description}`, 400),
-      personality: best.persona.personality,
-      speakingStyle: best.persona.speakingStyle,
+      background: cut(persona, 400),
+      personality: cut(body.persona?.trim() || OWN_PERSONALITY, 400),
+      speakingStyle: OWN_SPEAKING_STYLE,
     },
     personaGoals: atLeast(body.personaGoals, draft.personaGoals, 2, 5, [
       'Understand exactly what is being asked and why.',
@@ -80,7 +93,7 @@ export function customDefinition(
     learnerObjectives: atLeast(body.learnerObjectives, draft.learnerObjectives, 2, 5, [
       'Agree a concrete next step before the conversation ends.',
     ]),
-    strongResponses: best.strongResponses,
+    strongResponses: OWN_STRONG_RESPONSES,
     openingLine: 'Thanks for making the time. You wanted to talk — what is on your mind?',
   };
 }
