@@ -1,5 +1,5 @@
 import { questionFor } from './agenda-bank';
-import type { ScenarioCategory, ScenarioDefinition } from '@parley/contracts';
+import { CUSTOM_SCENARIO_PREFIX, type ScenarioCategory, type ScenarioDefinition } from '@parley/contracts';
 import { anchorIn, parsePosition, type Anchor, type FirmPosition } from './firm-positions';
 import { extractFigures, type Figure } from '../text/figures';
 import { contentTerms, readText } from '../text/nlp';
@@ -98,6 +98,7 @@ const BASE_LEARNER_NOUNS = [
   'learner',
   'applicant',
   'interviewee',
+  'employee',
   'newcomer',
   'person',
   'user',
@@ -163,8 +164,12 @@ function build(scenario: ScenarioDefinition): PersonaProfile {
     for (const term of position.terms)
       if (term.length >= 5 && !elsewhere.some((t) => t.has(term))) position.keyTerms.add(term);
   }
-  const facts = parseFacts(scenario.persona.background, textRefs);
-  const voice = parseVoice(`${scenario.persona.speakingStyle} ${scenario.persona.personality}`);
+  const facts = parseFacts(ownBackground(scenario), textRefs);
+  // An own scenario borrows its personality and speaking style from the closest catalogue scenario: the
+  // lines quoted there are another character's ("Is salary the only thing on your mind?"), never said.
+  const voice = own(scenario)
+    ? parseVoice('')
+    : parseVoice(`${scenario.persona.speakingStyle} ${scenario.persona.personality}`);
 
   const vocabulary = new Set<string>();
   for (const text of [
@@ -204,6 +209,33 @@ function build(scenario: ScenarioDefinition): PersonaProfile {
     ],
   };
 }
+
+/** A scenario the learner wrote: its situation is theirs, in their words. */
+function own(scenario: ScenarioDefinition): boolean {
+  return scenario.id.startsWith(CUSTOM_SCENARIO_PREFIX);
+}
+
+/**
+ * What the persona knows about itself: its background, without the situation the learner described
+ * (an own scenario's background ends "The situation: <the learner's description>") and without any
+ * sentence of the scenario's description, which is the learner's brief, never the persona's story.
+ */
+function ownBackground(scenario: ScenarioDefinition): string {
+  const background = scenario.persona.background.split(/\bThe situation:/)[0] ?? '';
+  const described = sentenceKeyOf(scenario.description);
+  return readText(background)
+    .sentences.map((s) => s.text.trim())
+    .filter((s) => {
+      const key = sentenceKeyOf(s);
+      return key.length < 12 || !described.includes(key);
+    })
+    .join(' ');
+}
+const sentenceKeyOf = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 function stakesOf(scenario: ScenarioDefinition): Stakes {
   if (scenario.category === 'crisis-management' || scenario.difficulty === 'Advanced') return 'high';
