@@ -12,7 +12,7 @@ export const MAX_REPLY_CHARS = 600;
 const INJECTION_PATTERNS: RegExp[] = [
   /\b(?:ignore|disregard|forget|override|bypass|skip)\b.{0,40}\b(?:previous|prior|above|earlier|all|your|the|these|those|any|system)\b.{0,30}\b(?:instructions?|prompts?|rules|directions|guidelines|messages|context|programming|constraints|directives|settings)\b/,
   /\b(?:you are|you're|youre) now\b/,
-  /\bfrom now on,? (?:you|act|respond|answer|reply|speak|only)\b/,
+  /\bfrom now on,? (?:you(?:'re| are| will be) (?:an?|my|the)\b|act|respond|answer|reply|speak)\b/,
   /\b(?:pretend|imagine) (?:that )?(?:you are|you're|to be|you were)\b/,
   /\b(?:act|behave|respond|answer) as (?:a|an|if|my|though)\b/,
   /\brole-?play as\b/,
@@ -23,7 +23,7 @@ const INJECTION_PATTERNS: RegExp[] = [
   /\b(?:break|drop|step out of|get out of|leave) (?:the |your )?(?:character|role)\b|\bout of character\b|\booc\b|\bstop (?:the )?(?:role-?play\w*|pretending|acting|simulation)\b|\bend (?:the )?(?:role-?play|simulation|exercise|game)\b/,
   /\b(?:new|updated|your new|different) (?:instructions|rules|task|role|persona|directive)\b/,
   /\byour (?:brief|instructions|hidden (?:goals?|agenda|rules)|prompt|script|character sheet)\b|\binstructions you were given\b|\bhidden goals\b/,
-  /\bpretend (?:you are|you're|to be)\b|\bfrom now on\b|\brespond only in\b|\banswer only in\b|\bin json\b/,
+  /\bpretend (?:you are|you're|to be)\b|\brespond only in\b|\banswer only in\b|\bin json\b/,
   /\bas (?:the|your) (?:developer|admin|administrator|operator|creator)\b|\bsay "?i am an? (?:ai|language model|bot)\b|\bwhich model\b|\bwhat model\b/,
   /\[\/?inst\]|<\|?(?:system|im_start|im_end|endoftext)\|?>|#{2,}\s*(?:instruction|system)|^\s*system\s*:/m,
 ];

@@ -224,10 +224,11 @@ function core(ctx: TurnContext): Move[] {
   const reported = latest.figures.filter(
     (f) => latest.quote?.includes(f.text) && (f.kind !== 'date' || latest.figures.length === 1),
   );
-  if (reported.length > 0 && !social) {
+  const sayable = reported.map((f) => sayableFigure(latest.text, f)).find((t): t is string => !!t);
+  if (sayable && !social) {
     const against = touched && conflicts(touched) ? pushbackMoves(ctx, touched) : [];
     return [
-      { kind: 'reported', quote: latest.quote, figure: reported[0]!.text, follow: against.length === 0 },
+      { kind: 'reported', quote: latest.quote, figure: sayable, follow: against.length === 0 },
       ...against,
     ];
   }
@@ -296,8 +297,11 @@ function meetsNeed(ctx: TurnContext): boolean {
 
 /** The specific thing on offer, to name when answering a proposal: "next Tuesday", "15 minutes". */
 function proposalDetail(latest: MessageAnalysis): string | null {
-  const rank: Record<string, number> = { date: 0, time: 1, duration: 2, money: 3, percent: 4, number: 5 };
-  const figures = [...latest.figures].sort((a, b) => (rank[a.kind] ?? 9) - (rank[b.kind] ?? 9));
+  // A bare count ("the three points") is no detail of an offer to confirm back.
+  const rank: Record<string, number> = { date: 0, time: 1, duration: 2, money: 3, percent: 4 };
+  const figures = latest.figures
+    .filter((f) => rank[f.kind] !== undefined)
+    .sort((a, b) => (rank[a.kind] ?? 9) - (rank[b.kind] ?? 9));
   return figures[0]?.text ?? null;
 }
 
@@ -344,17 +348,33 @@ function noteFigure(ctx: TurnContext, planned: Move[]): Move[] {
     (latest.commitment ? latest.figures.find((f) => f.kind === 'date' || f.kind === 'time') : undefined);
   if (!figure) return [];
   if (latest.quote?.includes(figure.text)) return [{ kind: 'acknowledge', quote: latest.quote, plain: true }];
-  const text = figure.kind === 'number' ? countedThing(latest.text, figure) : figure.text;
-  return text ? [figureMove(text, 'note', { committed: latest.commitment })] : [];
+  const text = sayableFigure(latest.text, figure);
+  // Only a date or a time the learner promised is held to ("Friday. Noted."): a count is just noted.
+  const committed = latest.commitment && (figure.kind === 'date' || figure.kind === 'time');
+  return text ? [figureMove(text, 'note', { committed })] : [];
+}
+
+/** A figure as the persona may say it back: a count with its noun, anything else as written. */
+function sayableFigure(message: string, figure: Figure): string | null {
+  return figure.kind === 'number' ? countedThing(message, figure) : figure.text;
 }
 
 /**
- * A bare count is said with what it counts ("4 nights", "3,200 followers"); the start of a range
- * ("3 to 5 business days") or a number with nothing after it is not said back at all.
+ * A bare count is said with what it counts ("4 nights", "3,200 followers"), and only when the word after
+ * it is a noun, so what is said back is a whole noun phrase: "two hard conversations" gives nothing
+ * ("Two hard"), nor does "£200 seems fair", a year ("2024 salary") or the start of a range ("3 to 5
+ * business days").
  */
-function countedThing(message: string, figure: Figure): string | null {
-  const after = /^\s+([a-z][a-z-]*)/i.exec(message.slice(figure.index + figure.text.length))?.[1];
-  if (!after || /^(?:to|or|and|of|in|on|at|by|for|the|a|an|-)$/i.test(after)) return null;
+export function countedThing(message: string, figure: Figure): string | null {
+  if (/^(?:19|20)\d\d$/.test(figure.text)) return null;
+  const rest = message.slice(figure.index + figure.text.length);
+  const after = /^\s+([a-z][a-z-]*)/i.exec(rest)?.[1];
+  if (!after) return null;
+  const tokens = readText(
+    `${figure.text} ${after}${rest.slice(rest.indexOf(after) + after.length, rest.indexOf(after) + after.length + 40)}`,
+  ).tokens;
+  const next = tokens.find((t) => t.value.toLowerCase() === after.toLowerCase());
+  if (next?.pos !== 'NOUN') return null;
   return `${figure.text} ${after}`;
 }
 
@@ -894,6 +914,31 @@ function pushbackMoves(ctx: TurnContext, about?: FirmPosition): Move[] {
 
 /* The persona's own agenda, after it has answered the learner. */
 function forward(ctx: TurnContext, sofar: Move[]): Move[] {
+  // A question the persona could only put off ("Let's come back to that.") is followed by its own next
+  // question, never by a statement out of nowhere.
+  const deferred = sofar.some(
+    (m) => m.kind === 'answer' && (m.content.kind === 'generic' || m.content.kind === 'details'),
+  );
+  if (deferred) return agendaQuestion(ctx);
+  return agenda(ctx, sofar);
+}
+
+/** The persona's next question: an unasked goal put as a question, else a question it presses with. */
+function agendaQuestion(ctx: TurnContext): Move[] {
+  const goal = ctx.profile.goals.find(
+    (g) =>
+      g.statement?.endsWith('?') &&
+      !ctx.state.addressedGoals.has(g.index) &&
+      (ctx.state.raisedGoals.get(g.index) ?? 0) === 0 &&
+      !mentioned(ctx.state, g.statement),
+  );
+  if (goal) return [{ kind: 'pursue-goal', goal, first: true }];
+  const press = nextPress(ctx);
+  // An empty line has the phrasing fall back to the questions of the persona's kind of conversation.
+  return [{ kind: 'press', line: press?.endsWith('?') ? press : '' }];
+}
+
+function agenda(ctx: TurnContext, sofar: Move[]): Move[] {
   const { state, tone } = ctx;
   const stops = [
     'resume',

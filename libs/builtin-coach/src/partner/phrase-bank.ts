@@ -494,7 +494,7 @@ export const FIGURE: Record<string, string[]> = {
     "{x}? What's that based on?",
     'Why {x}?',
   ],
-  note: ["{x}, that's concrete.", '{x}. Good to know.', "{x}? That's useful.", '{x}, got it.'],
+  note: ["{x}, that's concrete.", '{x}. Good to know.', '{x}, I see.', '{x}, got it.'],
   noteCommit: [
     '{x}. Noted.',
     "{x}. I'm going to hold you to that.",
@@ -715,6 +715,12 @@ export const CONSIDER_YES: Options = {
   neutral: ['That could work.', "Okay, I'm open to that.", "Let's do that."],
   tough: ["Maybe. Convince me it's worth it.", "Fine, if it's quick.", 'I could live with that.'],
 };
+/** A concrete proposal the persona is not sure of: a reaction to it, not a request for what it was. */
+export const CONSIDER_MAYBE_DETAIL = [
+  "Hm. I'm not against it, but I want to think it through.",
+  'Maybe. I can see that working, with a bit of thought.',
+  "That's not a no. Let me think about it.",
+];
 export const CONSIDER_MAYBE = [
   'Maybe. What would that involve?',
   'Possibly. Tell me more.',
@@ -749,13 +755,14 @@ export const WRAP_UP_ASK: Partial<Record<ScenarioCategory, string[]>> = {
   'team-meetings': ['So what are we agreeing?', 'Who is doing what, then?'],
   'crisis-management': ['So what happens next, and when?', 'What exactly are you committing to?'],
 };
-export const DETAILS: Options = {
-  friendly: [
-    "Good question. I'd have to check and get back to you on that.",
-    "I don't know that off the top of my head, but I can find out for you.",
-  ],
-  neutral: ["I'd have to check and come back to you on that.", "I don't have that in front of me right now."],
-  tough: ["I'd have to check. It doesn't change much right now.", "I can't answer that off the cuff."],
+/**
+ * A question the persona has nothing of its own to answer with: it says so briefly, in role, and goes on
+ * with its own next question rather than guessing or claiming to look it up.
+ */
+export const DEFER: Options = {
+  friendly: ["Good question. Let's come back to that.", "I'll come back to that, I promise."],
+  neutral: ["Let's come back to that.", "I'll come back to that."],
+  tough: ["We'll get to that.", 'Later.'],
 };
 export const NOT_SO_FAST: Options = {
   friendly: ['Before we wrap up, one more thing. {s}', 'Oh, just before you go. {s}'],

@@ -75,11 +75,12 @@ import {
   YIELD,
   CONSIDER_YES,
   CONSIDER_MAYBE,
+  CONSIDER_MAYBE_DETAIL,
   WRAP_UP,
   WRAP_UP_ITEMS,
   WRAP_UP_ASK,
   WRAP_UP_ASK_DEFAULT,
-  DETAILS,
+  DEFER,
   NOT_SO_FAST,
   SUMMARY,
   CATEGORY_PRESS,
@@ -300,7 +301,9 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
       case 'consider':
         if (move.detail && shortDetail(move.detail))
           take(DETAIL_ECHO, (t) => t.replace('{d}', move.detail!).replace('{D}', cap(move.detail!)));
-        take(move.verdict === 'accept' ? tone(CONSIDER_YES) : CONSIDER_MAYBE);
+        // Something concrete on the table is reacted to, never met with "what would that involve?".
+        if (move.verdict === 'accept') take(tone(CONSIDER_YES));
+        else if (!(move.detail && take(CONSIDER_MAYBE_DETAIL))) take(CONSIDER_MAYBE);
         break;
       case 'pursue-goal': {
         const statement = move.goal.statement;
@@ -450,8 +453,7 @@ function realiseAnswer(
       if (!take(tone(ASAP))) take(tone(GENERIC_ANSWER));
       return;
     case 'details':
-      if (!take(tone(DETAILS), (t) => t.replace('{S}', cap(content.subject)).replace('{s}', content.subject)))
-        take(tone(GENERIC_ANSWER));
+      if (!take(tone(DEFER))) take(tone(GENERIC_ANSWER));
       return;
     case 'deflect':
       take(tone(DEFLECT_ANSWER));
@@ -464,7 +466,7 @@ function realiseAnswer(
       } else take(NUMBER_YOURS);
       return;
     case 'generic':
-      if (!take(tone(GENERIC_ANSWER))) take(FALLBACK);
+      if (!take(tone(DEFER))) take(FALLBACK);
       return;
     case 'reason':
       take(['{s}', 'Simple. {s}', 'Well, {l}', "It's simple: {l}"], withStatement(content.text));

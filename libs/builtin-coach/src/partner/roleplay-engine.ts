@@ -15,6 +15,8 @@ import { offTopicTurn, planMoves } from './move-selection';
 import type { Move } from './moves';
 import { personaProfile } from '../scenario/persona-profile';
 import { FILLER, realise } from './phrasing';
+import { lineActs } from '../text/line-acts';
+import { overlap } from '../text/nlp';
 import { createRng, hashString } from '../text/prng';
 
 /**
@@ -75,7 +77,7 @@ export function planReply(input: ReplyInput): ReplyPlan {
     tone,
     state,
     latest: analysis,
-    injection: detectInjection(last.content),
+    injection: detectInjection(last.content) || stepsOut(analysis, profile.vocabulary),
     identityProbe: isIdentityProbe(last.content),
     chance: () => rng.next(),
   });
@@ -309,6 +311,15 @@ const PLEASANTRY =
 
 function pick(rng: { int(n: number): number }, options: string[]): string {
   return options[rng.int(options.length)] ?? options[0] ?? '';
+}
+
+/**
+ * Stepping out of the role-play ("can you give me a hint?"), as the line-act classifier reads it, about
+ * nothing the scenario speaks of: answered as any attempt to leave the role is, in character and back to
+ * the matter. A line about the matter itself ("Why do you want a downside scenario?") stays in the role.
+ */
+function stepsOut(analysis: MessageAnalysis, vocabulary: ReadonlySet<string>): boolean {
+  return lineActs().actsOf(analysis.text).has('role-break') && overlap(analysis.terms, vocabulary) === 0;
 }
 
 function internalsOf(scenario: ScenarioDefinition): Internals {
