@@ -28,10 +28,15 @@ export type ScoreEvidence = z.infer<typeof scoreEvidenceSchema>;
 
 const score = z.number().min(0).max(10);
 
-/** One of the scenario's learner objectives, checked yes/no against the transcript, with the line that met it. */
+/**
+ * One of the scenario's learner objectives, checked against the transcript, with the line that met it. Not
+ * met is a claim that no learner line did what it asks; where the words alone cannot tell, it is not met
+ * and `unsure`: neither claimed met nor missed.
+ */
 export const objectiveCheckSchema = z.object({
   objective: z.string(),
   met: z.boolean(),
+  unsure: z.boolean().optional(),
   /** The learner's line that met it (verbatim, taken by the server from the transcript). */
   line: z.string().optional(),
   index: z.number().int().nonnegative().optional(),

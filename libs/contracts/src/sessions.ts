@@ -124,8 +124,11 @@ export type StoredFeedback = {
   weaknesses: string[];
   suggestions: string[];
   evidence: { clarity: unknown[]; empathy: unknown[]; persuasion: unknown[] };
-  /** The scenario's learner objectives (a custom scenario's are the learner's own), each checked. */
-  objectives?: Array<{ objective: string; met: boolean; line?: string; index?: number }>;
+  /**
+   * The scenario's learner objectives (a custom scenario's are the learner's own), each checked: met, not
+   * met, or `unsure` where the words alone could not tell (see objectiveCheckSchema).
+   */
+  objectives?: Array<{ objective: string; met: boolean; unsure?: boolean; line?: string; index?: number }>;
   /** Per field, where it came from (the model, read leniently, or the offline engine); absent on older rows. */
   sources?: FeedbackSources;
   created_at: string;

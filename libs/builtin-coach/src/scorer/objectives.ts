@@ -1,5 +1,5 @@
 import { type ObjectiveCheck, type ScenarioDefinition } from '@parley/contracts';
-import { lineActs } from '../text/line-acts';
+import { type LineAct, lineActs } from '../text/line-acts';
 import { analyseText } from '../text/nlp';
 import { WEAK_ACKNOWLEDGEMENT } from './cues';
 import { type LineFeatures, contentLemmas } from './line-features';
@@ -10,7 +10,8 @@ import { type LineFeatures, contentLemmas } from './line-features';
  * and that line is given back verbatim with its index in the transcript. Words of the scenario's own
  * title do not count (naming the topic is not meeting an objective), nor does a line too short, too
  * hedged or too hostile to meet anything. Objectives about the whole conversation ("keep your
- * composure", "avoid accepting on the spot") are not met when any line breaks them.
+ * composure", "avoid accepting on the spot") are not met when any line breaks them. An objective no line
+ * met is called missed only where no line may do what it asks (OBJECTIVE_ACTS); otherwise it is unsure.
  */
 
 export interface ObjectiveResult extends ObjectiveCheck {
@@ -52,7 +53,8 @@ const OBJECTIVE_MOVES: Array<{
   atTheEnd?: true;
 }> = [
   {
-    objective: /^(?:close|end|finish|wrap up)\b.*\bnext steps?\b/i,
+    objective:
+      /^(?:(?:close|end|finish|wrap up)\b.*\bnext steps?\b|agree (?:on )?(?:a |the )?next steps?\b)/i,
     shows: (l) =>
       l.nextSteps.length + l.summaries.length > 0 ||
       has(/\b(?:i'?ll|we'?ll|next step|to recap|so to recap|i will|we will)\b/i)(l),
@@ -60,13 +62,19 @@ const OBJECTIVE_MOVES: Array<{
     atTheEnd: true,
   },
   {
-    objective: /^(?:acknowledge|listen|validate|recogni[sz]e|show empathy|empathi[sz]e)\b/i,
+    objective:
+      /^(?:acknowledge|listen|validate|recogni[sz]e|show (?:\w+ )?(?:empathy|understanding|that you understand)|empathi[sz]e)\b/i,
     shows: (l) =>
       l.acknowledgements.some((a) => !WEAK_ACKNOWLEDGEMENT.test(a.text)) ||
       l.emotionsNamed.length + l.apologies.length > 0,
     moveIsEnough: true,
   },
-  { objective: /^ask (?:\w+ )?open questions?\b/i, shows: (l) => l.openQuestions.length > 0 },
+  // Asking open questions is the objective; what they are for ("…to find the real cause") is the context.
+  {
+    objective: /^ask (?:\w+ )?open questions?\b/i,
+    shows: (l) => l.openQuestions.length > 0,
+    moveIsEnough: true,
+  },
   {
     objective: /^(?:ask (?:\w+ )?questions?|ask (?:about|what|how|why)|find out|explore|uncover|discover)\b/i,
     shows: (l) => l.openQuestions.length + l.closedQuestions.length > 0,
@@ -86,7 +94,7 @@ const OBJECTIVE_MOVES: Array<{
     shows: (l) =>
       l.alternatives.length > 0 ||
       has(
-        /\b(?:i (?:recommend|suggest|propose|can offer|could offer)|how about|what if|could we|would you consider|instead|here is what i can do|i'?ll)\b/i,
+        /\b(?:i (?:recommend|suggest|propose|can offer|could offer)|how about|what if|could we|would you consider|instead|options?|what i can do|i'?ll|i(?:'d| would) (?!like|love|rather|have|be|say|think|guess|hope)\w+)\b/i,
       )(l),
   },
   {
@@ -138,6 +146,55 @@ const OBJECTIVE_MOVES: Array<{
   },
 ];
 
+/**
+ * What a line must do, in the acts of data/learner-lines, for an objective that opens with these words to
+ * be met: where the classifiers' wide reading finds no line that may do any of them, the objective is
+ * missed; where some line may, and no line met it by its words, the check is unsure. An objective that
+ * opens otherwise ("Keep the update under two minutes") is never called missed on the words alone.
+ */
+const OBJECTIVE_ACTS: Array<{ objective: RegExp; acts: LineAct[] }> = [
+  { objective: /^ask (?:\w+ )?open questions?\b/i, acts: ['open-question'] },
+  {
+    objective:
+      /^(?:ask (?:\w+ )?(?:open )?questions?|ask (?:about|what|how|why|who|when|where|whether|if)|find out|explore|uncover|discover|learn|check whether|probe)\b/i,
+    acts: ['open-question', 'closed-question'],
+  },
+  {
+    objective:
+      /^(?:ask (?:for|her|him|them|to)|request|make (?:a |an )?(?:\w+ )?(?:request|ask|proposal|offer)|propose|offer|suggest|recommend|put forward|negotiate)\b/i,
+    acts: ['ask'],
+  },
+  {
+    objective:
+      /^(?:acknowledge|listen|validate|recogni[sz]e|empathi[sz]e|show (?:empathy|understanding|genuine|that you understand))\b/i,
+    acts: ['empathy', 'apology'],
+  },
+  { objective: /^(?:apologi[sz]e|take (?:\w+ )*(?:responsibility|ownership)|own\b)/i, acts: ['apology'] },
+  {
+    objective: /^(?:explain why|justify|give (?:\w+ )*reasons?|back (?:up|it)|support (?:it|your|the))\b/i,
+    acts: ['reason'],
+  },
+  {
+    objective: /^(?:quantify|name the (?:number|amount|figure)|state the (?:number|amount|figure))\b/i,
+    acts: ['figures'],
+  },
+  {
+    objective: /^(?:close|end|finish|wrap up|summari[sz]e|recap|agree (?:on )?(?:a |the )?next steps?)\b/i,
+    acts: ['close'],
+  },
+];
+
+/**
+ * What a line cannot do an act without: an open question has a question word or asks to be told; a closed
+ * one has a question mark or the words that open one. Where no line has them, no line asked.
+ */
+const WITHOUT_IT_NOT: Partial<Record<LineAct, RegExp>> = {
+  'open-question':
+    /\b(?:what|why|how|when|where|who|whom|which|tell me|describe|walk me through|talk me through)\b/i,
+  'closed-question':
+    /\?|\b(?:whether|do you|does|did you|are you|is it|is there|can you|could you|would you|will you|have you)\b/i,
+};
+
 export function checkObjectives(lines: LineFeatures[], scenario: ScenarioDefinition): ObjectiveResult[] {
   return scenario.learnerObjectives.map((objective) => {
     const move = OBJECTIVE_MOVES.find((m) => m.objective.test(objective.trim()));
@@ -152,7 +209,17 @@ export function checkObjectives(lines: LineFeatures[], scenario: ScenarioDefinit
       (move?.moveIsEnough ? showing.find(eligible) : undefined);
     const spoiled = CONDITIONS.some((c) => c.objective.test(objective) && lines.some(c.broken));
     const example = closest(objective, scenario.strongResponses);
-    if (!match || spoiled) return { objective, met: false, ...(example ? { example } : {}) };
+    if (spoiled) return { objective, met: false, ...(example ? { example } : {}) };
+    if (!match) {
+      const acts = OBJECTIVE_ACTS.find((o) => o.objective.test(objective.trim()))?.acts;
+      const reader = lineActs();
+      const missed =
+        acts !== undefined &&
+        !candidates.some((l) =>
+          acts.some((act) => reader.mayDo(l.text, act) && (WITHOUT_IT_NOT[act]?.test(l.text) ?? true)),
+        );
+      return { objective, met: false, ...(missed ? {} : { unsure: true }), ...(example ? { example } : {}) };
+    }
     return {
       objective,
       met: true,
@@ -208,8 +275,11 @@ const SAID_AS: Record<string, RegExp> = {
   number: /\d/,
   figure: /\d/,
   amount: /\d/,
-  reason: /\b(?:because|since|based on|data|evidence|so that)\b/i,
-  time: /\b(?:a day|a few days|a week|tomorrow|overnight|an hour|the weekend|by (?:monday|tuesday|wednesday|thursday|friday))\b/i,
+  reason: /\b(?:because|since|based on|data|evidence|so that|as)\b|, so (?:i|we)\b/i,
+  price: /[£$€]\s?\d|\b\d[\d,.]*\s?(?:k|pounds|dollars|euros|quid|bucks)\b/i,
+  cost: /[£$€]\s?\d|\b\d[\d,.]*\s?(?:k|pounds|dollars|euros|quid|bucks)\b/i,
+  date: /\b(?:\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|next week)\b/i,
+  time: /\b(?:a day|a few days|a week|tomorrow|overnight|an hour|the weekend|(?:by |on |this |next )(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\d{1,2}(?::\d\d)? ?(?:am|pm|o'clock)|at \d{1,2}(?::\d\d)?)\b/i,
   consider: /\b(?:review|think (?:it )?over|think about|reflect|look (?:it )?over|sleep on)\b/i,
   accept: /\b(?:sign|say yes|agree to (?:it|the offer)|take the offer)\b/i,
 };

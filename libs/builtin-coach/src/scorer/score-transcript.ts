@@ -91,7 +91,7 @@ export function scoreTranscript(
     .filter((c) => !(anyHostile && c.category === 'tone'));
   const inScenario = lines.filter((l) => !leftScenario(l, topic));
   const objectives = scenario ? checkObjectives(inScenario, scenario) : undefined;
-  if (scenario) contributions.push(...relevance(inScenario, scenario));
+  if (scenario) contributions.push(...relevance(inScenario, scenario, objectives ?? []));
 
   const engagement = Math.min(1, totalWords / FULL_ENGAGEMENT_WORDS);
   const totals = categoryTotals(contributions);
@@ -126,8 +126,8 @@ export function scoreTranscript(
   };
 }
 
-const publicCheck = ({ objective, met, line, index }: ObjectiveResult): ObjectiveCheck =>
-  met ? { objective, met, line, index } : { objective, met };
+const publicCheck = ({ objective, met, line, index, unsure }: ObjectiveResult): ObjectiveCheck =>
+  met ? { objective, met, line, index } : { objective, met, ...(unsure ? { unsure } : {}) };
 
 /* ---------- the rubric, line by line ---------- */
 
@@ -470,18 +470,42 @@ function rubric(line: LineFeatures): Contribution[] {
 /* ---------- the scenario's objectives and strong responses ---------- */
 
 /** Points for each of the scenario's objectives and strong responses a learner line meets. */
-function relevance(lines: LineFeatures[], scenario: ScenarioDefinition): Contribution[] {
+function relevance(
+  lines: LineFeatures[],
+  scenario: ScenarioDefinition,
+  objectives: ObjectiveResult[],
+): Contribution[] {
   const targets = [...scenario.learnerObjectives, ...scenario.strongResponses];
   const points = round1(CATEGORIES.relevance.cap / targets.length);
-  return targets.flatMap((target) => {
+  // An objective counts where its own check met it (the same line the report shows), never by another reading.
+  const met = objectives.flatMap((o) =>
+    o.met && o.source
+      ? [
+          {
+            category: 'relevance' as const,
+            line: o.source,
+            points,
+            reason: `meets the scenario's objective: ${lowerFirst(o.objective)}`,
+            quote: o.source.text,
+          },
+        ]
+      : [],
+  );
+  const strong = scenario.strongResponses.flatMap((target) => {
     const line = bestLine(target, lines, scenario);
-    if (!line) return [];
-    const objective = scenario.learnerObjectives.includes(target);
-    const reason = objective
-      ? `meets the scenario's objective: ${lowerFirst(target)}`
-      : 'says what a strong answer in this scenario says';
-    return [{ category: 'relevance' as const, line, points, reason, quote: line.text }];
+    return line
+      ? [
+          {
+            category: 'relevance' as const,
+            line,
+            points,
+            reason: 'says what a strong answer in this scenario says',
+            quote: line.text,
+          },
+        ]
+      : [];
   });
+  return [...met, ...strong];
 }
 
 const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
@@ -1012,7 +1036,8 @@ function suggestions(ctx: NarrativeContext, found: Weakness[]): string[] {
     }
   }
   // The scenario's first unmet objective, in its own words (not a quotation of the learner).
-  const missed = ctx.objectives?.find((o) => !o.met);
+  // Only an objective no line did: one the words cannot settle is not "missed".
+  const missed = ctx.objectives?.find((o) => !o.met && !o.unsure);
   if (missed && out.length < 4)
     push(
       `Next time, work on this objective: ${lowerFirst(missed.objective).replace(/\.$/, '')}${missed.example ? `. What a strong answer does: ${lowerFirst(missed.example).replace(/\.$/, '')}` : ''}.`,

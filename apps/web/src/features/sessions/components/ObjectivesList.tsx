@@ -1,6 +1,9 @@
 import type { StoredFeedback } from '@parley/contracts';
 
-/** The scenario's objectives, each marked met (with the line that met it) or not yet met. */
+/**
+ * The scenario's objectives, each marked met (with the line that met it), not yet met, or — where the
+ * coach could not tell from the words alone — neither.
+ */
 export function ObjectivesList({ objectives }: { objectives: StoredFeedback['objectives'] }) {
   if (!objectives?.length) return null;
   const met = objectives.filter((o) => o.met).length;
@@ -15,10 +18,13 @@ export function ObjectivesList({ objectives }: { objectives: StoredFeedback['obj
       <ul className="objectives__list">
         {objectives.map((o, i) => (
           <li key={i} className={o.met ? 'objectives__item objectives__item--met' : 'objectives__item'}>
-            <span aria-hidden="true">{o.met ? '✓ ' : '○ '}</span>
-            <span className="pw-sr-only">{o.met ? 'Met: ' : 'Not yet met: '}</span>
+            <span aria-hidden="true">{o.met ? '✓ ' : o.unsure ? '? ' : '○ '}</span>
+            <span className="pw-sr-only">{o.met ? 'Met: ' : o.unsure ? 'Unclear: ' : 'Not yet met: '}</span>
             {o.objective}
             {o.met && o.line ? <span className="pw-muted objectives__line"> — “{o.line}”</span> : null}
+            {!o.met && o.unsure ? (
+              <span className="pw-muted objectives__line"> — not clear from your words alone</span>
+            ) : null}
           </li>
         ))}
       </ul>
