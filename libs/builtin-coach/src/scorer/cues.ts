@@ -179,7 +179,8 @@ export const DISMISSIVE = cue(
   "\\bthat's your problem\\b",
   '\\bnot interested\\b',
   '\\bshut up\\b',
-  '\\bbig deal\\b',
+  // "It's not a big deal" waves their concern away; "it's not a big deal, but…" plays down one's own.
+  '\\bbig deal\\b(?!,? but\\b)',
   "\\bwaste of (my |our |everyone's )?time\\b",
   "\\b(this|that|it)('s| is) pointless\\b",
   "\\byou're not listening\\b",
@@ -365,7 +366,9 @@ export const YES_NO_ANSWER =
 
 /** Questions about an amount or a time: answered well by a specific. */
 export const QUANTITY_QUESTION =
-  /\b(how (much|many|long|soon|often)|what (number|figure|salary|range|budget|price|rate|date|time|day)|when|by when|what's your (number|figure|range|budget|expectation))\b/;
+  // "When" asks for a time where it opens the question ("When can you…?", "So when will it…?"); mid-question
+  // it is a conjunction ("What happens when something comes up?").
+  /\b(how (much|many|long|soon|often)|what (number|figure|salary|range|budget|price|rate|date|time|day)|by when|what's your (number|figure|range|budget|expectation))\b|(?:^|[.?!]\s+|^\W*(?:so|and|but|okay|ok|right)\W+)when\b/;
 
 /** Lines that step out of the role-play to talk to the software behind the partner. */
 export const ROLE_BREAK =

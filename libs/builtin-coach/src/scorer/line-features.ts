@@ -1,5 +1,12 @@
 import { findFillers, hesitationOf } from '../text/fillers';
-import { type AnalysedText, analyseText, isWordToken, normalise } from '../text/nlp';
+import {
+  type AnalysedText,
+  type Token,
+  analyseText,
+  isWordToken,
+  normalise,
+  sentenceTokens,
+} from '../text/nlp';
 import { lineActs } from '../text/line-acts';
 import {
   ACKNOWLEDGEMENTS,
@@ -204,7 +211,7 @@ function specificsOf(analysed: AnalysedText): string[] {
     if (entity.type === 'CARDINAL' && /^(one|a|an)$/i.test(entity.value)) continue;
     // "Morning," as a greeting or "a month" alone names no particular time.
     if (
-      /^(this |last |next |the )?(morning|afternoon|evening|night|day|week|month|year|lately)$/i.test(
+      /^(this |last |next |the |a )?(morning|afternoon|evening|night|day|week|month|year|lately|minute|moment|second|sec|while)$/i.test(
         entity.value,
       )
     )
@@ -367,11 +374,20 @@ export function lineFeatures(
   // A direct statement: a commitment or ask ("I'd like…", "Let's…"), an unhedged first-person assertion
   // ("I built it"), or a plain statement carrying a specific ("It was due Friday at noon").
   const commitments = find(COMMITMENTS);
+  // A sentence that apologises or acknowledges them is care, not a position (unless it also commits).
+  const caring = new Set([...find(ACKNOWLEDGEMENTS), ...find(APOLOGIES)].map((m) => m.sentence));
   const directStatements: Match[] = [];
   for (const sentence of sentences) {
     const committed = commitments.some((c) => c.sentence === sentence.index);
     if (hedgedSentences.has(sentence.index) || fillerSentences.has(sentence.index)) continue;
-    if (sentence.isQuestion && !committed) continue;
+    if ((sentence.isQuestion || QUESTION_WITHOUT_MARK.test(sentence.text)) && !committed) continue;
+    // A short greeting ("Good morning Mrs Okafor") and a sentence without a verb state no position.
+    const greeting = GREETING.test(sentence.text) && sentence.words <= 5;
+    if (
+      !committed &&
+      (greeting || caring.has(sentence.index) || !sentenceTokens(analysed, sentence).some(isVerb))
+    )
+      continue;
     const hasSpecific = analysed.entities.some(
       (e) => SPECIFIC_ENTITIES.has(e.type) && e.first >= sentence.first && e.last <= sentence.last,
     );
@@ -564,6 +580,13 @@ function withoutPauseSounds(norm: string): string {
     hesitationOf(m.replace(/[,.]$/, '')) ? ' '.repeat(m.length) : m,
   );
 }
+
+/** A question typed without its question mark: "can we talk about the car", "do you have a minute". */
+const QUESTION_WITHOUT_MARK =
+  /^\W*(?:(?:so|and|but|ok|okay|hey|hi|hello|um|uh|erm|sorry)\W+(?:\p{L}+\W+)?)*(?:can|could|would|will|do|does|did|is|are|was|were|have|has|should|shall|may|might)\s+(?:i|we|you|he|she|they|it|there|that|this)\b/iu;
+/** A sentence that opens with a greeting. */
+const GREETING = /^\W*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|morning|evening|dear)\b/i;
+const isVerb = (t: Token): boolean => t.pos === 'VERB' || t.pos === 'AUX';
 
 function stripLeadingFillers(norm: string): string {
   return norm.replace(/^\W*((um+|uh+|er+m?|so|well|okay|ok|and|but|like|right)\W+)*/, '');

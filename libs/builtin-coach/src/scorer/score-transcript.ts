@@ -403,8 +403,9 @@ function rubric(line: LineFeatures): Contribution[] {
   if (reason) add('reasons', 0.9, `gives a reason: ${q(from(reason), 60)}`, from(reason));
   const proof = line.evidence[0];
   if (proof) add('evidence', 0.8, `backs it with evidence: ${q(sentenceOf(proof), 60)}`, sentenceOf(proof));
-  else if ((reason || line.benefits.length || line.summaries.length) && line.specifics.length > 0) {
-    const anchor = reason ?? line.benefits[0] ?? line.summaries[0];
+  // Figures behind a reason or a benefit back the case; a recap with figures in it only repeats it.
+  else if ((reason || line.benefits.length) && line.specifics.length > 0) {
+    const anchor = reason ?? line.benefits[0];
     add(
       'evidence',
       0.6,
@@ -595,7 +596,7 @@ const CLAIMED_ACTS: Partial<Record<Category, LineAct[]>> = {
   emotion: ['empathy'],
   apology: ['apology'],
   reasons: ['reason'],
-  evidence: ['reason', 'figures'],
+  evidence: ['reason'],
   closing: ['close'],
 };
 
@@ -727,8 +728,10 @@ function strengths(ctx: NarrativeContext): string[] {
         .sort((a, b) => b.points - a.points)[0];
       // A "best moment" only where that dimension scored at least middling: no clarity praise at 0.
       if (top && ctx.scores[dimension] >= 4) {
-        const text = `Your best moment for ${dimension} was when you said ${q(top.quote, 60)}: it ${top.reason.replace(/:.*$/, '')}.`;
-        if (!out.some((said) => said.includes(top.quote.slice(0, 30)))) out.push(text);
+        // "When you said …" quotes the learner's own words: a list of what was found in a line is not one.
+        const words = wordsSaid(top);
+        const text = `Your best moment for ${dimension} was when you said ${q(words, 60)}: it ${top.reason.replace(/:.*$/, '')}.`;
+        if (!out.some((said) => said.includes(words.slice(0, 30)))) out.push(text);
       }
     }
   }
@@ -739,6 +742,14 @@ const STATEMENT_ONLY = new Set<Category>(['direct', 'acknowledgement', 'reasons'
 /** The quoted words are, or end, a question ("…so I can see exactly what went wrong?"). */
 function asked(c: Contribution): boolean {
   return /\?\s*$/.test(c.quote) || c.line.text.includes(`${c.quote}?`);
+}
+
+/** The learner's own words behind a contribution: its quote where they said it so, else the sentence it came from. */
+function wordsSaid(c: Contribution): string {
+  if (c.line.text.includes(c.quote)) return c.quote;
+  const first = c.quote.split(/, | and |\|/)[0] ?? '';
+  const sentence = c.line.analysed.sentences.find((s) => first && s.text.includes(first));
+  return (sentence?.text ?? c.line.text).trim();
 }
 
 function averageSentenceWords(ctx: NarrativeContext): number {
@@ -815,14 +826,18 @@ function weaknesses(ctx: NarrativeContext): Weakness[] {
   const fillerCount = ctx.lines.reduce((n, l) => n + l.fillers.length, 0);
   const seen = (move: Move): boolean => happened(move, ctx.lines) !== undefined;
 
-  cost(
-    'hedges',
-    `You hedged ${count(hedgeCount, 'time')} (${quotes('hedges')}), which makes your position sound optional before it has been heard.`,
-  );
-  cost(
-    'fillers',
-    `Filler words (${quotes('fillers')}) came up ${count(fillerCount, 'time')} and diluted your key points.`,
-  );
+  // One hedge or one filler in a conversation is how people talk, not a habit to coach (a hedged ask has
+  // its own weakness): these are said from the second one on.
+  if (hedgeCount >= 2)
+    cost(
+      'hedges',
+      `You hedged ${count(hedgeCount, 'time')} (${quotes('hedges')}), which makes your position sound optional before it has been heard.`,
+    );
+  if (fillerCount >= 2)
+    cost(
+      'fillers',
+      `Filler words (${quotes('fillers')}) came up ${count(fillerCount, 'time')} and diluted your key points.`,
+    );
   const ramble = top('rambling');
   if (ramble)
     cost(

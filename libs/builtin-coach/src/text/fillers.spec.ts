@@ -53,7 +53,11 @@ describe('findFillers tells a filler from the same word doing real work', () => 
     // well / okay
     ['Well done on the launch.', []],
     ['We can do that as well.', []],
-    ['Okay, that works for me.', ['okay']],
+    // Opening a turn, "Okay," answers what was said; it stalls only before another filler or mid-turn.
+    ['Okay, that works for me.', []],
+    ['Okay, um, that works for me.', ['okay', 'um']],
+    ['That was the brief. Okay, where was I?', ['okay']],
+    ['So: two reprints, Friday at ten.', []],
     ['Okay.', []],
     // hesitations
     ['Um, uh, er, ah I dunno', ['um', 'uh', 'er', 'ah']],

@@ -184,6 +184,12 @@ const SO_PROFORM_HEADS = new Set([
   'more',
 ]);
 
+/** After the pause at p, another filler: "Okay, so, …", "Okay, um, …". */
+function stallsAfterPause(tokens: Token[], p: number): boolean {
+  const after = tokens[p + 1];
+  return !!after && (after.lower === 'so' || after.lower === 'like' || !!hesitationOf(after.lower));
+}
+
 export function isPauseToken(token: Token | undefined): boolean {
   if (!token) return false;
   return /^(,|;|:|\.{2,}|…|—|–|-{1,2})$/.test(token.value);
@@ -264,8 +270,13 @@ export function findFillers(analysed: AnalysedText): FillerHit[] {
           if (
             clauseStart(p) &&
             next &&
+            next.value !== ':' &&
             (isPauseToken(next) || isStall(p + 1)) &&
-            hasWordAfter(tokens, p + 1)
+            hasWordAfter(tokens, p + 1) &&
+            // Opening a turn, "Okay, let me check" answers what was said; "Okay, so, um" stalls.
+            (analysed.tokens.slice(0, token.index).some(isWordToken) ||
+              isStall(p + 1) ||
+              stallsAfterPause(tokens, p + 1))
           ) {
             mark(p, 1, 'okay');
           }
@@ -355,6 +366,8 @@ function soIsFiller(
   if (next && ['that', 'much', 'many', 'far', 'long', 'as'].includes(next.lower)) return false;
   if (next?.lower === 'yeah') return true;
   if (clauseStart(p)) {
+    // "So: a reprint, Friday at ten." opens a summary; the colon announces it, it is no pause.
+    if (next?.value === ':') return false;
     if (!next || isPauseToken(next) || isStall(p + 1)) return true;
     // "Okay so I was thinking", "Um so we": a discourse "so" chained to another filler.
     if (p > 0 && isMarked(p - 1)) return true;

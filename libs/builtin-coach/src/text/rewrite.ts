@@ -161,7 +161,9 @@ export function tidy(text: string): string {
     .replace(/[ \t]{2,}/g, ' ')
     .trim()
     .replace(/^[,;:.\s—–-]+/, '')
-    .replace(/([.?!]\s+)[,;:—–-]+\s*/g, '$1');
+    .replace(/([.?!]\s+)[,;:—–-]+\s*/g, '$1')
+    // A restart left bare once its filler is gone ("I, um, I wanted" → "I, I wanted") is said once.
+    .replace(/\b(i|we|you|it|the|a|an|to|and|so|but|my|our)(?:,?\s+\1\b)+/gi, '$1');
   s = s.replace(/(^|[.?!]\s+)(\p{Ll})/gu, (_, lead: string, letter: string) => lead + letter.toUpperCase());
   s = s.replace(/\bi\b(?!\.e\.)(?=('|\s|[,.?!]|$))/g, 'I');
   if (s && !/[.?!"”)\]]$/.test(s)) s += '.';
