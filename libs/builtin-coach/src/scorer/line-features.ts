@@ -216,6 +216,8 @@ function specificsOf(analysed: AnalysedText): string[] {
       )
     )
       continue;
+    // A unit alone ("CPA hours", "for weeks") counts nothing.
+    if (/^(hours?|minutes?|days?|weeks?|months?|years?|seconds?|decades?)$/i.test(entity.value)) continue;
     for (let i = entity.first; i <= entity.last; i++) covered.add(i);
     out.push(entity.value);
   }
@@ -508,7 +510,16 @@ export function lineFeatures(
     harsh,
     dismissive,
     blame,
-    orders: find(ORDERS),
+    // "You need to…" orders; asked ("What would you need to see?") or as a condition ("if you have to
+    // leave") it gives no order.
+    orders: find(ORDERS).filter(
+      (m) =>
+        !sentences[m.sentence]?.isQuestion &&
+        !QUESTION_WITHOUT_MARK.test(sentences[m.sentence]?.text ?? '') &&
+        !/\b(?:if|when|whether|unless|what|would|do|does|did|will|might|may|can|could)\s+$/i.test(
+          text.slice(Math.max(0, m.index - 12), m.index),
+        ),
+    ),
     reasons: find(REASONS),
     // "Before we talk numbers, can I ask…?" names no evidence: a question offers none.
     evidence: find(EVIDENCE).filter((m) => !sentences[m.sentence]?.isQuestion),

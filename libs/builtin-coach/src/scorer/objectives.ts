@@ -119,7 +119,8 @@ const OBJECTIVE_MOVES: Array<{
     objective: /^(?:agree|settle|align|reach)\b/i,
     shows: (l) =>
       l.nextSteps.length + l.alternatives.length + l.asks.length + l.collaboration.length > 0 ||
-      has(/\b(?:agree|let'?s|could we|we'?ll|deal)\b/i)(l),
+      // "Deal?" closes an agreement; "not a big deal" does not.
+      has(/\b(?:agree|let'?s|could we|we'?ll)\b|\bdeal\s*[?.!]*\s*$|\bit'?s a deal\b/i)(l),
   },
   {
     objective: /^(?:give|offer|provide|present|share) (?:\w+ )*?(?:reasons?|evidence|examples?|data)\b/i,
@@ -239,7 +240,12 @@ export function bestLine(
   skip: ReadonlySet<string> = new Set(),
 ): LineFeatures | undefined {
   const topic = contentLemmas(analyseText(scenario.title));
-  const all = [...contentLemmas(analyseText(target))].filter((l) => !topic.has(l) && !skip.has(l));
+  // "Give the VP a useful role, such as updating executives": the example illustrates the objective; a
+  // line that only shares the example's words ("the next update is at three") has not met it.
+  const core = target.replace(/[,(;:]?\s*\b(?:such as|for example|for instance|e\.g\.)\s.*$/i, '');
+  const words = (text: string): string[] =>
+    [...contentLemmas(analyseText(text))].filter((l) => !topic.has(l) && !skip.has(l));
+  const all = words(core).length > 0 ? words(core) : words(target);
   // "Ask for the agreed terms in writing" is met by what is asked for (terms, writing), not by any line
   // with "ask" in it: the objective's action words count only when it has nothing else.
   const content = all.filter((l) => !ACTION_WORDS.has(l));

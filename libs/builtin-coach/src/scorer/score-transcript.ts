@@ -257,7 +257,8 @@ function rubric(line: LineFeatures): Contribution[] {
   const from = (m: Match, words = 9): string => {
     const sentence = line.analysed.sentences[m.sentence];
     const end = sentence ? (line.analysed.tokens[sentence.last]?.end ?? line.text.length) : line.text.length;
-    const part = wordsFrom(line.text.slice(0, end), m.index, words);
+    // A quote starts on a word: ", so I'm back…" is quoted "so I'm back…".
+    const part = wordsFrom(line.text.slice(0, end), m.index, words).replace(/^[\s,;:—–-]+/, '');
     return part.split(' ').length < 4 ? sentenceOf(m) : part;
   };
 
@@ -338,8 +339,11 @@ function rubric(line: LineFeatures): Contribution[] {
   // "Why?" or "What else?" asks for clarification, not about the other person: five words or more.
   const real = (m: Match): boolean => m.text.split(/\s+/).length >= 5;
   // "What do you think I should do?" asks for instructions about the learner, not about the other person.
+  // "Shall I send you the numbers?" offers something; it asks nothing about them.
   const aboutThem = (m: Match): boolean =>
-    !/\b(?:i should|should i|do i|can i|am i|want me to|me to (?:say|do))\b/i.test(m.text);
+    !/\b(?:i should|should i|do i|can i|am i|want me to|me to (?:say|do)|shall i|shall we|may i|like me to|could i)\b/i.test(
+      m.text,
+    );
   const open = line.openQuestions.filter((m) => real(m) && aboutThem(m));
   const closed = line.closedQuestions.filter((m) => real(m) && aboutThem(m));
   const questionPoints = Math.min(1.5, open.length * 1.0 + closed.length * 0.5);
@@ -697,17 +701,24 @@ function strengths(ctx: NarrativeContext): string[] {
   for (const c of candidates) if (!ordered.includes(c)) ordered.push(c);
   // Praise in proportion: two strengths, plus one for each dimension scoring 6 or more (at most four).
   const room = Math.min(4, 2 + DIMENSIONS.filter((d) => ctx.scores[d] >= 6).length);
-  const out = ordered.slice(0, room).flatMap(({ category, total }) => {
+  // A kind with nothing it may truly say (see `confirmed`) leaves its place to the next one.
+  const out: string[] = [];
+  for (const { category, total } of ordered) {
+    if (out.length >= room) break;
     // A question is not a stated position, an acknowledgement or evidence: it is praised as a question.
     // Praise quotes a line worth repeating: not one buried in fillers and hedges ("So um, I kind of…").
     const top = total.top.find(
       (c) =>
-        !hostile(c.line) && !(STATEMENT_ONLY.has(category) && asked(c)) && !buried(c.line) && confirmed(c),
+        !hostile(c.line) &&
+        !(STATEMENT_ONLY.has(category) && asked(c)) &&
+        !buried(c.line) &&
+        confirmed(c) &&
+        // A thank-you is courtesy, not "acknowledging the other person's side".
+        !(category === 'acknowledgement' && WEAK_ACKNOWLEDGEMENT.test(c.quote)),
     );
-    const text = STRENGTH_TEXT[category];
-    const said = top && text?.(top, total.top, ctx);
-    return said ? [said] : [];
-  });
+    const said = top && STRENGTH_TEXT[category]?.(top, total.top, ctx);
+    if (said) out.push(said);
+  }
   // Below ~10 words there is too little to praise honestly; otherwise two, where two moments earned points.
   if (out.length < 2 && ctx.totalWords >= SHORT_TRANSCRIPT_WORDS) {
     const best = [...DIMENSIONS].sort((a, b) => ctx.scores[b] - ctx.scores[a]);
@@ -922,24 +933,94 @@ function weaknesses(ctx: NarrativeContext): Weakness[] {
       chosen.push({
         key: `lowest-${dimension}`,
         severity: 0,
-        text: `${capitalise(dimension)} was ${place} at ${ctx.scores[dimension]}/10: ${LIFT[dimension]} would lift it.`,
+        text: lifted(
+          `${capitalise(dimension)} was ${place} at ${ctx.scores[dimension]}/10`,
+          liftFor(dimension, ctx).noun,
+        ),
       });
     }
   }
   return chosen;
 }
 
-/** What lifts each dimension: as a noun phrase for weaknesses, as an instruction for suggestions. */
-const LIFT: Record<Dimension, string> = {
-  clarity: 'one more concrete detail per point and a one-sentence answer up front',
-  empathy: 'naming what the other person feels and asking what they need',
-  persuasion: 'tying each point to a reason and to what it means for them',
+/**
+ * What lifts each dimension, as a noun phrase for weaknesses and an instruction for suggestions: the first
+ * move of the dimension that the learner may not have made (its rubric category earned nothing and no
+ * line may do its act), so the advice never asks for what they already did; where they made them all,
+ * more of the same.
+ */
+const LIFTS: Record<
+  Dimension,
+  Array<{ categories: Category[]; acts: LineAct[]; noun: string; action: string }>
+> = {
+  clarity: [
+    {
+      categories: ['specifics'],
+      acts: ['figures'],
+      noun: 'one concrete detail per point (a number, a date, a name)',
+      action: 'add one concrete detail per point: a number, a date or a name.',
+    },
+    {
+      categories: ['direct', 'answers'],
+      acts: [],
+      noun: 'a one-sentence answer up front',
+      action: 'answer in your first sentence, then explain.',
+    },
+  ],
+  empathy: [
+    {
+      categories: ['emotion', 'acknowledgement', 'apology'],
+      acts: ['empathy', 'apology'],
+      noun: 'naming what the other person feels',
+      action: 'name what the other person feels before you make your point.',
+    },
+    {
+      categories: ['questions'],
+      acts: ['open-question'],
+      noun: 'asking what they need',
+      action: 'ask one open question about what they need.',
+    },
+  ],
+  persuasion: [
+    {
+      categories: ['asks'],
+      acts: ['ask'],
+      noun: 'one clear ask: what you want, and by when',
+      action: 'make one clear ask: what you want, and by when.',
+    },
+    {
+      categories: ['reasons', 'evidence'],
+      acts: ['reason'],
+      noun: 'a reason behind each point',
+      action: 'give the reason behind each point.',
+    },
+    {
+      categories: ['benefits'],
+      acts: [],
+      noun: 'saying what your proposal means for them',
+      action: 'say what your proposal means for them.',
+    },
+  ],
 };
-const LIFT_ACTION: Record<Dimension, string> = {
-  clarity: 'add one concrete detail per point and answer in your first sentence.',
-  empathy: 'name what the other person feels and ask one open question about what they need.',
-  persuasion: 'tie each point to a reason and to what it means for them.',
+/** Where they may have made every move: a step further, which claims nothing about what they did not do. */
+const ONE_STEP_FURTHER: Record<Dimension, string> = {
+  clarity: 'go one step further: open with the one sentence you want them to remember.',
+  empathy: 'go one step further: name the feeling you heard, in their words, and ask what would help.',
+  persuasion: 'go one step further: for your main point, say what it gets them, in their terms.',
 };
+
+const lifted = (head: string, noun: string | undefined): string =>
+  noun ? `${head}: ${noun} would lift it.` : `${head}.`;
+
+function liftFor(dimension: Dimension, ctx: NarrativeContext): { noun?: string; action: string } {
+  const reader = lineActs();
+  const missing = LIFTS[dimension].find(
+    (lift) =>
+      lift.categories.every((c) => ctx.totals[c].raw === 0) &&
+      !ctx.lines.some((l) => lift.acts.some((act) => reader.mayDo(l.text, act))),
+  );
+  return missing ?? { action: ONE_STEP_FURTHER[dimension] };
+}
 
 /** Advice for each weakness that comes from a cost; missing moves carry their own (kinds.ts). */
 const COST_ADVICE: Partial<Record<Category | 'tooShort', string>> = {
@@ -1046,7 +1127,7 @@ function suggestions(ctx: NarrativeContext, found: Weakness[]): string[] {
         const advice = COST_ADVICE[w.key as Category | 'tooShort'];
         if (advice) push(advice);
         const dimension = w.key.replace('lowest-', '') as Dimension;
-        if (LIFT_ACTION[dimension]) push(`To raise ${dimension}, ${LIFT_ACTION[dimension]}`);
+        if (DIMENSIONS.includes(dimension)) push(`To raise ${dimension}, ${liftFor(dimension, ctx).action}`);
       }
     }
   }
@@ -1060,7 +1141,7 @@ function suggestions(ctx: NarrativeContext, found: Weakness[]): string[] {
   if (out.length < 2) {
     push(KINDS[ctx.kind].expects.closing?.suggestion ?? 'Close by naming the next step and its date.');
     const lowest = [...DIMENSIONS].sort((a, b) => ctx.scores[a] - ctx.scores[b])[0] ?? 'clarity';
-    push(`To raise ${lowest}, ${LIFT_ACTION[lowest]}`);
+    push(`To raise ${lowest}, ${liftFor(lowest, ctx).action}`);
   }
   return out;
 }
