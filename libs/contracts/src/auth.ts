@@ -128,6 +128,9 @@ export const AUTH_ERRORS = {
   recoveryLinkUsed: 'This password reset link has already been used. Ask for a new one.',
   recoveryLinkExpired: 'This password reset link has expired. Ask for a new one.',
   samePassword: 'New password should be different from the old password.',
+  /** Redis would not record the ended sessions: nothing was changed, so the person can simply retry. */
+  revocationFailed:
+    'Your sessions could not be signed out just now, so nothing was changed. Please try again.',
 } as const;
 
 /**

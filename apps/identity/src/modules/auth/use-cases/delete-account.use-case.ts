@@ -22,7 +22,7 @@ export class DeleteAccountUseCase {
   ) {}
 
   async execute(userId: string): Promise<{ message: string }> {
-    const families = await this.dataSource.transaction(async (manager) => {
+    await this.dataSource.transaction(async (manager) => {
       const sessions: Array<{ family_id: string }> = await manager.query(
         `SELECT DISTINCT family_id FROM refresh_tokens WHERE user_id = $1`,
         [userId],
@@ -34,9 +34,12 @@ export class DeleteAccountUseCase {
         manager,
         createEvent('identity.user-deleted', userId, { deletedAt: new Date().toISOString() }),
       );
-      return sessions.map((s) => s.family_id);
+      // Last: when Redis refuses, the account stays as it was and the person can try again (ADR 0027).
+      await this.revocations.revoke(
+        sessions.map((s) => s.family_id),
+        this.env.ACCESS_TOKEN_TTL_SECONDS,
+      );
     });
-    await this.revocations.revoke(families, this.env.ACCESS_TOKEN_TTL_SECONDS);
     return { message: 'Account deleted' };
   }
 }

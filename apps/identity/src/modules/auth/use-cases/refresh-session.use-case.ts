@@ -9,7 +9,7 @@ import { hashSecretToken } from '../secret-token';
 import { SessionIssuer } from '../session-issuer';
 import { SessionRevocations } from '../session-revocations';
 
-type Outcome = { session: AuthSession } | { error: string; revokeFamily?: string };
+type Outcome = { session: AuthSession } | { error: string };
 
 /**
  * POST /auth/v1/token?grant_type=refresh_token. Each refresh token works once: it is marked used and a
@@ -40,7 +40,10 @@ export class RefreshSessionUseCase {
           { familyId: token.familyId, revokedAt: IsNull() },
           { revokedAt: new Date() },
         );
-        return { error: AUTH_ERRORS.refreshTokenAlreadyUsed, revokeFamily: token.familyId };
+        // In the same transaction: when Redis refuses, the family stays as it was, so the next try of
+        // the stolen token revokes it again rather than finding it "not found" (ADR 0027).
+        await this.revocations.revoke([token.familyId], this.env.ACCESS_TOKEN_TTL_SECONDS);
+        return { error: AUTH_ERRORS.refreshTokenAlreadyUsed };
       }
       if (token.expiresAt.getTime() <= Date.now()) return { error: AUTH_ERRORS.refreshTokenExpired };
       await manager.update(RefreshTokenEntity, { id: token.id }, { usedAt: new Date() });
@@ -50,8 +53,6 @@ export class RefreshSessionUseCase {
       };
     });
     if ('session' in outcome) return outcome.session;
-    if (outcome.revokeFamily)
-      await this.revocations.revoke([outcome.revokeFamily], this.env.ACCESS_TOKEN_TTL_SECONDS);
     throw new RpcError(400, outcome.error);
   }
 }

@@ -21,13 +21,17 @@ export class SignOutUseCase {
     const { userId, sessionId } = input;
     const scope = sessionId ? input.scope : 'global';
     const where = scope === 'local' ? 'AND family_id = $2' : scope === 'others' ? 'AND family_id <> $2' : '';
-    const rows = await queryRows<{ family_id: string }>(
-      this.dataSource,
-      `UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL ${where} RETURNING family_id`,
-      scope === 'global' ? [userId] : [userId, sessionId],
-    );
-    const families = new Set(rows.map((r) => r.family_id));
-    if (scope !== 'others' && sessionId) families.add(sessionId);
-    await this.revocations.revoke([...families], this.env.ACCESS_TOKEN_TTL_SECONDS);
+    // The revocation is the transaction's last step: if Redis refuses it, no refresh token is revoked
+    // either and the person is told to try again (ADR 0027).
+    await this.dataSource.transaction(async (manager) => {
+      const rows = await queryRows<{ family_id: string }>(
+        manager,
+        `UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL ${where} RETURNING family_id`,
+        scope === 'global' ? [userId] : [userId, sessionId],
+      );
+      const families = new Set(rows.map((r) => r.family_id));
+      if (scope !== 'others' && sessionId) families.add(sessionId);
+      await this.revocations.revoke([...families], this.env.ACCESS_TOKEN_TTL_SECONDS);
+    });
   }
 }

@@ -64,14 +64,15 @@ export class UpdateUserUseCase {
         newEmail && newEmail !== user.email
           ? await this.emailChanges.start(manager, user, newEmail, input.redirectTo)
           : null;
-      return {
+      const answer = {
         user: { ...toAuthUser(user), new_email: await this.emailChanges.pending(manager, user.id) },
-        revoked,
         sendChange,
         email: user.email,
       };
+      // Last: when Redis refuses, the password stays the old one and the person can try again (ADR 0027).
+      await this.revocations.revoke(revoked, this.env.ACCESS_TOKEN_TTL_SECONDS);
+      return answer;
     });
-    await this.revocations.revoke(result.revoked, this.env.ACCESS_TOKEN_TTL_SECONDS);
     if (body.password !== undefined) await this.redis.del(failedSignInKey(result.email));
     await result.sendChange?.();
     return result.user;
