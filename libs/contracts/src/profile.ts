@@ -249,10 +249,20 @@ export const SETTINGS_DEFAULTS = {
 
 /* RPC payloads between the gateway and identity. */
 
-export const getProfileRpcSchema = z.object({ userId: z.uuid() });
-export const saveProfileRpcSchema = z.object({ userId: z.uuid(), profile: onboardingProfileSchema });
+/*
+ * Identity takes the user from the caller (the RPC meta the gateway fills from the verified token); a
+ * `userId` in these payloads is optional and, when sent, must be the caller's own.
+ */
+export const getProfileRpcSchema = z.object({ userId: z.uuid().optional() });
+export const saveProfileRpcSchema = z.object({
+  userId: z.uuid().optional(),
+  profile: onboardingProfileSchema,
+});
 export type SaveProfileRpc = z.input<typeof saveProfileRpcSchema>;
-export const getSettingsRpcSchema = z.object({ userId: z.uuid(), timezone: timezoneSchema.optional() });
+export const getSettingsRpcSchema = z.object({
+  userId: z.uuid().optional(),
+  timezone: timezoneSchema.optional(),
+});
 export type GetSettingsRpc = z.infer<typeof getSettingsRpcSchema>;
-export const updateSettingsRpcSchema = z.object({ userId: z.uuid(), patch: settingsPatchSchema });
+export const updateSettingsRpcSchema = z.object({ userId: z.uuid().optional(), patch: settingsPatchSchema });
 export type UpdateSettingsRpc = z.infer<typeof updateSettingsRpcSchema>;

@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { AUTH_ERRORS, type AuthSession, type AuthUser } from '@parley/contracts';
+import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
+import { firstValueFrom } from 'rxjs';
 import {
+  AUTH_ERRORS,
+  ERRORS,
+  RPC,
+  type AuthSession,
+  type AuthUser,
+  type RpcErrorBody,
+  type StoredProfile,
+  type UserSettings,
+} from '@parley/contracts';
+import {
+  createTestUser,
   linkIn,
   startSystem,
   uniqueSuffix,
@@ -48,6 +60,20 @@ function call(
           ? init.body
           : JSON.stringify(init.body),
   });
+}
+
+/** Calls identity's RPC port directly, as any caller on the network could: `as` is the meta's user. */
+async function identityRpc<T>(rpc: ClientProxy, pattern: string, data: unknown, as?: string): Promise<T> {
+  return firstValueFrom(rpc.send<T>(pattern, { meta: { requestId: randomUUID(), userId: as }, data }));
+}
+
+async function rpcError(call: Promise<unknown>): Promise<RpcErrorBody> {
+  return call.then(
+    () => {
+      throw new Error('the call succeeded');
+    },
+    (error: RpcErrorBody) => error,
+  );
 }
 
 async function json<T>(res: Response): Promise<T> {
@@ -352,6 +378,69 @@ describe('identity over the gateway', () => {
     });
     const badGrant = await call('/auth/v1/token?grant_type=magic', { body: {} });
     expect(badGrant.status).toBe(400);
+  });
+
+  it("takes the user of every identity RPC from the caller: another user's profile, settings and account stay out of reach", async () => {
+    const alice = await createTestUser(system);
+    const bob = await createTestUser(system);
+    const onboarding = {
+      communication_goals: ['Salary Negotiation'],
+      tone_preference: 'tough',
+      experience_level: 'intermediate',
+    };
+    expect(
+      (await call('/api/user/profile', { token: bob.token, body: { ...onboarding, full_name: 'Bob' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call('/api/user/settings', { method: 'PATCH', token: bob.token, body: { display_name: 'Bob' } }))
+        .status,
+    ).toBe(200);
+    const bobsProfile = await json<StoredProfile>(
+      await call(`/api/user/profile/${bob.id}`, { token: bob.token }),
+    );
+    const bobsSettings = await json<UserSettings>(await call('/api/user/settings', { token: bob.token }));
+
+    const rpc = ClientProxyFactory.create({
+      transport: Transport.TCP,
+      options: { host: '127.0.0.1', port: Number(system.app('identity').env.RPC_PORT) },
+    });
+    try {
+      const asAlice: Array<[string, unknown]> = [
+        [RPC.identity.getProfile, { userId: bob.id }],
+        [RPC.identity.saveProfile, { userId: bob.id, profile: { ...onboarding, full_name: 'Mallory' } }],
+        [RPC.identity.getOrCreateSettings, { userId: bob.id }],
+        [RPC.identity.updateSettings, { userId: bob.id, patch: { display_name: 'Mallory' } }],
+        [RPC.identity.getUser, { id: bob.id }],
+        [RPC.identity.deleteAccount, { id: bob.id }],
+      ];
+      for (const [pattern, data] of asAlice) {
+        expect(await rpcError(identityRpc(rpc, pattern, data, alice.id))).toEqual({
+          status: 403,
+          error: ERRORS.forbidden,
+        });
+        // With no caller at all, nobody is served, whatever the payload names.
+        expect(await rpcError(identityRpc(rpc, pattern, data))).toEqual({
+          status: 401,
+          error: ERRORS.notAuthenticated,
+        });
+      }
+      // Without an id in the payload the caller gets their own record, never anyone else's.
+      const own = await identityRpc<UserSettings>(rpc, RPC.identity.getOrCreateSettings, {}, alice.id);
+      expect(own.user_id).toBe(alice.id);
+      const ownUser = await identityRpc<AuthUser>(rpc, RPC.identity.getUser, {}, alice.id);
+      expect(ownUser.email).toBe(alice.email);
+    } finally {
+      await rpc.close();
+    }
+    // Bob's records are as he left them.
+    expect(
+      await json<StoredProfile>(await call(`/api/user/profile/${bob.id}`, { token: bob.token })),
+    ).toEqual(bobsProfile);
+    expect(await json<UserSettings>(await call('/api/user/settings', { token: bob.token }))).toEqual(
+      bobsSettings,
+    );
+    expect(await system.sql('identity', `SELECT 1 FROM users WHERE id = $1`, [bob.id])).toHaveLength(1);
   });
 
   it("deletes one's own account, never another's, ends its sessions and announces user-deleted", async () => {

@@ -15,7 +15,7 @@ import {
   type AuthUser,
   type RpcRequest,
 } from '@parley/contracts';
-import { RpcError } from '@parley/server-observability';
+import { callerOf } from '../users/caller';
 import { DeleteAccountUseCase } from './use-cases/delete-account.use-case';
 import { RecoverPasswordUseCase } from './use-cases/recover-password.use-case';
 import { RefreshSessionUseCase } from './use-cases/refresh-session.use-case';
@@ -27,11 +27,7 @@ import { UpdateUserUseCase } from './use-cases/update-user.use-case';
 import { VerifyEmailUseCase } from './use-cases/verify-email.use-case';
 
 /** The caller must be signed in; the gateway puts the verified subject in the RPC meta. */
-function signedIn(request: RpcRequest): string {
-  const userId = request.meta?.userId;
-  if (!userId) throw new RpcError(401, 'User is not authenticated');
-  return userId;
-}
+const signedIn = (request: RpcRequest): string => callerOf(request);
 
 const signOutSchema = z.object({ sessionId: z.uuid().optional(), scope: signOutScopeSchema });
 /** Where a link in an e-mail lands: the gateway has checked it is inside PUBLIC_URL. */
@@ -110,8 +106,6 @@ export class AuthRpcController {
   @MessagePattern(RPC.identity.deleteAccount)
   onDeleteAccount(@Payload() request: RpcRequest): Promise<{ message: string }> {
     const { id } = z.object({ id: z.uuid() }).parse(request.data);
-    const userId = signedIn(request);
-    if (id !== userId) throw new RpcError(403, 'You do not have access to this resource');
-    return this.deleteAccount.execute(userId);
+    return this.deleteAccount.execute(callerOf(request, id));
   }
 }

@@ -9,11 +9,12 @@ import {
   type UserSettings,
 } from '@parley/contracts';
 import { RpcError } from '@parley/server-observability';
+import { callerOf } from '../users/caller';
 import type { UserSettingsEntity } from './database/user-settings.entity';
 import { GetOrCreateSettingsUseCase } from './use-cases/get-or-create-settings/get-or-create-settings.use-case';
 import { UpdateSettingsUseCase } from './use-cases/update-settings/update-settings.use-case';
 
-/** The settings record. The gateway has already made `userId` the caller's own. */
+/** The settings record: always the caller's own (the verified subject in the RPC meta). */
 @Controller()
 export class SettingsRpcController {
   constructor(
@@ -23,13 +24,15 @@ export class SettingsRpcController {
 
   @MessagePattern(RPC.identity.getOrCreateSettings)
   async getOrCreate(@Payload() request: RpcRequest): Promise<UserSettings> {
-    const { userId, timezone } = getSettingsRpcSchema.parse(request.data);
+    const { userId: claimed, timezone } = getSettingsRpcSchema.parse(request.data);
+    const userId = callerOf(request, claimed);
     return toUserSettings(await this.getOrCreateSettings.execute(userId, timezone));
   }
 
   @MessagePattern(RPC.identity.updateSettings)
   async update(@Payload() request: RpcRequest): Promise<UserSettings> {
-    const { userId, patch } = updateSettingsRpcSchema.parse(request.data);
+    const { userId: claimed, patch } = updateSettingsRpcSchema.parse(request.data);
+    const userId = callerOf(request, claimed);
     return toUserSettings(await this.updateSettings.execute(userId, patch));
   }
 }

@@ -4,9 +4,10 @@ import { DataSource, Repository } from 'typeorm';
 import { z } from 'zod';
 import { ERRORS, RPC, type AuthUser, type RpcRequest } from '@parley/contracts';
 import { RpcError } from '@parley/server-observability';
+import { callerOf } from './caller';
 import { UserEntity } from './user.entity';
 
-const getUserSchema = z.object({ id: z.uuid() });
+const getUserSchema = z.object({ id: z.uuid().optional() });
 
 export function toAuthUser(user: UserEntity): AuthUser {
   return {
@@ -26,10 +27,10 @@ export class UsersRpcController {
     this.users = dataSource.getRepository(UserEntity);
   }
 
-  /** GET /auth/v1/user: the signed-in user. The gateway passes the token's subject as the id. */
+  /** GET /auth/v1/user: the signed-in user, the caller's own account whatever id the payload names. */
   @MessagePattern(RPC.identity.getUser)
   async getUser(@Payload() request: RpcRequest): Promise<AuthUser> {
-    const { id } = getUserSchema.parse(request.data);
+    const id = callerOf(request, getUserSchema.parse(request.data).id);
     const user = await this.users.findOneBy({ id });
     if (!user) throw new RpcError(404, ERRORS.notFound);
     return toAuthUser(user);
