@@ -94,7 +94,7 @@ const OBJECTIVE_MOVES: Array<{
     shows: (l) =>
       l.alternatives.length > 0 ||
       has(
-        /\b(?:i (?:recommend|suggest|propose|can offer|could offer)|how about|what if|could we|would you consider|instead|options?|what i can do|i'?ll|i(?:'d| would) (?!like|love|rather|have|be|say|think|guess|hope)\w+)\b/i,
+        /\b(?:i (?:recommend|suggest|propose|can offer|could offer)|how about|what if|could we|would you consider|instead|options?|what i can do|i'?ll|i(?:'d| would) (?!like|love|hate|rather|prefer|want|need|feel|have|be|say|think|guess|hope|imagine)\w+)\b/i,
       )(l),
   },
   {
@@ -205,9 +205,13 @@ export function checkObjectives(lines: LineFeatures[], scenario: ScenarioDefinit
       : new Set<string>();
     const candidates = move?.atTheEnd ? lines.slice(-3) : lines;
     const showing = move ? candidates.filter(move.shows) : candidates;
+    // "Take personal ownership: give your name and a direct way to follow up": what follows the colon is
+    // what the objective asks for, so a line that shows the move is enough only if it also says some of it.
+    const spelledOut = objective.includes(':') ? objective.slice(objective.indexOf(':') + 1) : undefined;
+    const enough = (l: LineFeatures): boolean =>
+      eligible(l) && (!spelledOut || bestLine(spelledOut, [l], scenario, verb) !== undefined);
     const match =
-      bestLine(objective, showing, scenario, verb) ??
-      (move?.moveIsEnough ? showing.find(eligible) : undefined);
+      bestLine(objective, showing, scenario, verb) ?? (move?.moveIsEnough ? showing.find(enough) : undefined);
     const spoiled = CONDITIONS.some((c) => c.objective.test(objective) && lines.some(c.broken));
     const example = closest(objective, scenario.strongResponses);
     if (spoiled) return { objective, met: false, ...(example ? { example } : {}) };
@@ -243,8 +247,10 @@ export function bestLine(
   // "Give the VP a useful role, such as updating executives": the example illustrates the objective; a
   // line that only shares the example's words ("the next update is at three") has not met it.
   const core = target.replace(/[,(;:]?\s*\b(?:such as|for example|for instance|e\.g\.)\s.*$/i, '');
+  // The other person's name is in many lines and says nothing about meeting the objective.
+  const names = new Set(scenario.persona.name.toLowerCase().split(/\s+/));
   const words = (text: string): string[] =>
-    [...contentLemmas(analyseText(text))].filter((l) => !topic.has(l) && !skip.has(l));
+    [...contentLemmas(analyseText(text))].filter((l) => !topic.has(l) && !skip.has(l) && !names.has(l));
   const all = words(core).length > 0 ? words(core) : words(target);
   // "Ask for the agreed terms in writing" is met by what is asked for (terms, writing), not by any line
   // with "ask" in it: the objective's action words count only when it has nothing else.

@@ -604,6 +604,13 @@ const CLAIMED_ACTS: Partial<Record<Category, LineAct[]>> = {
   closing: ['close'],
 };
 
+/**
+ * Kinds the rubric scores but never puts into words: read on conversations nobody scripted, "you answered
+ * their questions head-on" was said of lines that answered nothing (a greeting, an apology, a question
+ * back), and no labelled line backs it.
+ */
+const UNSAID = new Set<Category>(['answers']);
+
 /** What the rubric finds in a line on its own, for calibrating the confirmers on the training lines. */
 const rubricOnItsOwn = new Map<string, Set<Category>>();
 function categoriesOf(text: string): Set<Category> {
@@ -622,6 +629,7 @@ const confirmers = new Map<Category, (text: string) => boolean>();
  */
 function confirmed(c: Contribution): boolean {
   if (c.line.breaksRole || lineActs().actsOf(c.line.text).has('off-topic')) return false;
+  if (UNSAID.has(c.category)) return false;
   const acts = CLAIMED_ACTS[c.category];
   if (!acts) return true;
   let confirm = confirmers.get(c.category);
@@ -811,6 +819,15 @@ const MOVE_ACTS: Record<Move, LineAct[]> = {
   apology: ['apology'],
 };
 
+/** A question that names a day or a time: the learner proposes when the next step happens. */
+function proposesWhen(l: LineFeatures): boolean {
+  return l.analysed.sentences.some(
+    (s) =>
+      s.isQuestion &&
+      l.analysed.entities.some((e) => /^(DATE|TIME)$/.test(e.type) && e.first >= s.first && e.last <= s.last),
+  );
+}
+
 const MOVE_SEEN: Record<Move, (l: LineFeatures) => boolean> = {
   // The claim is "no concrete numbers or dates": a name is a specific, but not one it denies.
   specifics: (l) => namesAFigure(l.text),
@@ -818,7 +835,8 @@ const MOVE_SEEN: Record<Move, (l: LineFeatures) => boolean> = {
   questions: (l) => l.openQuestions.length + l.closedQuestions.length > 0,
   reasons: (l) => l.reasons.length + l.evidence.length > 0,
   asks: (l) => l.asks.length > 0,
-  closing: (l) => l.summaries.length + l.nextSteps.length > 0,
+  // "Would it help if I came back on Monday at 3?" proposes the next step as a question.
+  closing: (l) => l.summaries.length + l.nextSteps.length > 0 || proposesWhen(l),
   apology: (l) => l.apologies.length > 0,
 };
 
