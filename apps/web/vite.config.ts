@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { developmentMarkersIn } from './production-build';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const workspace = fileURLToPath(new URL('../../', import.meta.url));
@@ -66,9 +67,37 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * Fails a production build that came out with a development build of React or Redux Toolkit in it (their
+ * dev-only warnings and checks), so no path — npm start, the image, CI — can ship one unnoticed.
+ */
+function productionGuard(): Plugin {
+  let production = false;
+  return {
+    name: 'parley:production-guard',
+    apply: 'build',
+    configResolved(config) {
+      production = config.mode === 'production';
+    },
+    generateBundle(_options, bundle) {
+      if (!production) return;
+      const found = Object.values(bundle).flatMap((file) =>
+        file.type === 'chunk'
+          ? developmentMarkersIn(file.code).map((marker) => `${file.fileName}: ${marker}`)
+          : [],
+      );
+      if (found.length > 0) {
+        this.error(
+          `a production build with development code in it (NODE_ENV=${process.env['NODE_ENV']}):\n  ${found.join('\n  ')}`,
+        );
+      }
+    },
+  };
+}
+
+const config = defineConfig({
   root: here,
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), productionGuard()],
   resolve: {
     // Workspace libraries are consumed as TypeScript source, the same files tsconfig.base.json maps.
     alias: [
@@ -120,4 +149,13 @@ export default defineConfig({
     // which a busy 2-core CI machine can take seconds to do.
     testTimeout: 20_000,
   },
+});
+
+export default defineConfig(({ command, mode }) => {
+  // `vite build` is a production build whatever NODE_ENV the caller's shell exports (npm start loads
+  // infra/local/local.env, NODE_ENV=development, for the services it starts): Vite takes an exported
+  // NODE_ENV over the mode, and React and Redux Toolkit then ship their development builds. Only an
+  // explicit `--mode development` builds for development (ADR 0029).
+  if (command === 'build') process.env['NODE_ENV'] = mode === 'development' ? 'development' : 'production';
+  return config;
 });
