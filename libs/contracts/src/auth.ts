@@ -68,13 +68,17 @@ export type RefreshGrantBody = z.infer<typeof refreshGrantBodySchema>;
 /**
  * PUT /auth/v1/user: any of the name (`data.full_name`), a new password (the same rules as sign-up; every
  * other session of the account ends), a new e-mail address (takes effect once the link sent to it is
- * opened). Other fields the Supabase client sends (`code_challenge`, `nonce`…) are ignored.
+ * opened). A new address needs re-authentication, as supabase-js sends it: `current_password`, or the
+ * `nonce` that `GET /auth/v1/reauthenticate` e-mailed. Other fields the Supabase client sends
+ * (`code_challenge`…) are ignored.
  */
 export const updateUserBodySchema = z
   .object({
     data: z.object({ full_name: fullNameSchema }).strict().optional(),
     email: email.optional(),
     password: password.optional(),
+    current_password: password.optional(),
+    nonce: text({ min: 1, max: 20 }).optional(),
   })
   .refine((body) => body.data !== undefined || body.email !== undefined || body.password !== undefined, {
     error: 'Provide data, email or password to change',
@@ -85,8 +89,11 @@ export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 export const resendBodySchema = z.object({ type: z.literal('signup'), email });
 export type ResendBody = z.infer<typeof resendBodySchema>;
 
-/** What a link in Parley's e-mails proves: a new account's address, a forgotten password, a new address. */
-export const VERIFY_TYPES = ['signup', 'email', 'recovery', 'email_change'] as const;
+/**
+ * What a link in Parley's e-mails proves: a new account's address, a forgotten password, a new address,
+ * or (sent to the old address after a change) that the change was not the owner's and is to be undone.
+ */
+export const VERIFY_TYPES = ['signup', 'email', 'recovery', 'email_change', 'email_change_undo'] as const;
 export type VerifyType = (typeof VERIFY_TYPES)[number];
 
 /**
@@ -128,6 +135,11 @@ export const AUTH_ERRORS = {
   recoveryLinkUsed: 'This password reset link has already been used. Ask for a new one.',
   recoveryLinkExpired: 'This password reset link has expired. Ask for a new one.',
   samePassword: 'New password should be different from the old password.',
+  reauthenticationNeeded: 'Email change requires reauthentication',
+  nonceInvalid: 'Nonce has expired or is invalid',
+  currentPasswordInvalid: 'Current password is incorrect',
+  reauthenticateTooSoon: 'For security purposes, you can only request this once every 60 seconds',
+  verifyEmailFirst: 'Please verify your email first.',
   /** Redis would not record the ended sessions: nothing was changed, so the person can simply retry. */
   revocationFailed:
     'Your sessions could not be signed out just now, so nothing was changed. Please try again.',

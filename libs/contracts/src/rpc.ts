@@ -15,6 +15,7 @@ export const RPC = {
     resendConfirmation: 'identity.auth.resend-confirmation',
     recoverPassword: 'identity.auth.recover-password',
     deleteAccount: 'identity.account.delete',
+    reauthenticate: 'identity.auth.reauthenticate',
     getProfile: 'identity.profile.get',
     saveProfile: 'identity.profile.save',
     getOrCreateSettings: 'identity.settings.get-or-create',

@@ -43,6 +43,14 @@ const verifyQuerySchema = redirectQuerySchema.extend({
   type: z.enum(VERIFY_TYPES).default('signup'),
 });
 
+/**
+ * The `type` a link lands with. An undo link lands as a recovery: the owner, signed in again with every
+ * other session ended, chooses a new password on the page (and supabase-js fires PASSWORD_RECOVERY).
+ */
+function landingType(type: string): string {
+  return type === 'email_change_undo' ? 'recovery' : type;
+}
+
 interface RedirectReply {
   status(code: number): RedirectReply;
   header(name: string, value: string): RedirectReply;
@@ -113,7 +121,7 @@ export class AuthUserController {
         type: parsed.data.type,
         token: parsed.data.token,
       });
-      this.redirect(reply, this.redirects.withSession(target, session, parsed.data.type));
+      this.redirect(reply, this.redirects.withSession(target, session, landingType(parsed.data.type)));
     } catch (error) {
       // Identity says why a link did not work (used, expired, unknown); anything else reads as invalid.
       const reason =
@@ -166,8 +174,12 @@ export class AuthUserController {
     );
   }
 
-  /** PUT /auth/v1/user[?redirect_to=…]: name, password or e-mail of the token's own subject. */
+  /**
+   * PUT /auth/v1/user[?redirect_to=…]: name, password or e-mail of the token's own subject. Under the
+   * stricter auth limit: a new address needs the current password or a re-authentication nonce.
+   */
   @Put('user')
+  @AuthThrottled()
   updateUser(
     @CurrentUser() user: AuthenticatedUser,
     @Query(new ZodValidationPipe(redirectQuerySchema)) query: z.infer<typeof redirectQuerySchema>,
@@ -183,6 +195,13 @@ export class AuthUserController {
       },
       { userId: user.id },
     );
+  }
+
+  /** GET /auth/v1/reauthenticate: e-mails the signed-in user a code to send as `nonce` (GoTrue's flow). */
+  @Get('reauthenticate')
+  @AuthThrottled()
+  reauthenticate(@CurrentUser() user: AuthenticatedUser): Promise<Record<string, never>> {
+    return this.clients.send('identity', RPC.identity.reauthenticate, {}, { userId: user.id });
   }
 
   private redirect(reply: RedirectReply, location: string): void {

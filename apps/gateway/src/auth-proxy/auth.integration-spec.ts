@@ -380,6 +380,78 @@ describe('identity over the gateway', () => {
     expect(badGrant.status).toBe(400);
   });
 
+  it('answers an e-mail change byte for byte the same whether or not the address is taken', async () => {
+    const { session } = await confirmedUser();
+    const target = newEmail();
+    const change = () =>
+      call('/auth/v1/user', {
+        method: 'PUT',
+        token: session.access_token,
+        body: { email: target, current_password: PASSWORD },
+      });
+    const free = await change();
+    const freeBody = await free.text();
+    // Now another account takes the address; the same request must answer exactly as before.
+    await signUp(target, 'Someone Else');
+    const taken = await change();
+    expect(taken.status).toBe(free.status);
+    expect(free.status).toBe(200);
+    expect(await taken.text()).toBe(freeBody);
+    expect(JSON.parse(freeBody)).toMatchObject({ email: session.user.email, new_email: target });
+  });
+
+  it('asks for re-authentication before an e-mail change: the current password or the e-mailed nonce, once', async () => {
+    const { email, session } = await confirmedUser();
+    const put = (body: Record<string, unknown>) =>
+      call('/auth/v1/user', { method: 'PUT', token: session.access_token, body });
+    const none = await put({ email: newEmail() });
+    expect(none.status).toBe(400);
+    expect(await none.json()).toEqual({ error: AUTH_ERRORS.reauthenticationNeeded });
+    const wrong = await put({ email: newEmail(), current_password: 'not the password at all' });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({ error: AUTH_ERRORS.currentPasswordInvalid });
+    const guessed = await put({ email: newEmail(), nonce: '000000' });
+    expect(await guessed.json()).toEqual({ error: AUTH_ERRORS.nonceInvalid });
+    // Nothing is pending after refusals.
+    expect(await json<AuthUser>(await call('/auth/v1/user', { token: session.access_token }))).toMatchObject({
+      email,
+    });
+
+    const sent = await call('/auth/v1/reauthenticate', { token: session.access_token });
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toEqual({});
+    const again = await call('/auth/v1/reauthenticate', { token: session.access_token });
+    expect(again.status).toBe(429);
+    const mail = await waitForMail(email, 2);
+    expect(mail.subject).toBe('Your Parley re-authentication code');
+    const nonce = /^(\d{6})$/m.exec(mail.text)![1]!;
+    const target = newEmail();
+    const ok = await put({ email: target, nonce });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ email, new_email: target });
+    const reused = await put({ email: newEmail(), nonce });
+    expect(await reused.json()).toEqual({ error: AUTH_ERRORS.nonceInvalid });
+    // A name change needs no re-authentication.
+    expect((await put({ data: { full_name: 'Grace M. Hopper' } })).status).toBe(200);
+  });
+
+  it('puts PUT /auth/v1/user under the auth limit per client address', async () => {
+    const { session } = await confirmedUser();
+    const from = ip();
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      const res = await call('/auth/v1/user', {
+        method: 'PUT',
+        token: session.access_token,
+        body: { email: newEmail() },
+        from,
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+
   it("takes the user of every identity RPC from the caller: another user's profile, settings and account stay out of reach", async () => {
     const alice = await createTestUser(system);
     const bob = await createTestUser(system);

@@ -106,7 +106,7 @@ export function registerAuthPaths(
     method: 'put',
     path: '/auth/v1/user',
     summary:
-      'Updates data.full_name; a new password (every other session ends); a new e-mail (takes effect once the link sent to it is opened)',
+      'Updates data.full_name; a new password (every other session ends); a new e-mail, with current_password or a nonce from /auth/v1/reauthenticate (takes effect once the link sent to it is opened; the same answer whether or not the address is taken; the old address is told and can undo it for 24 hours)',
     security,
     request: {
       query: z.object({ redirect_to: z.string().optional() }),
@@ -117,7 +117,18 @@ export function registerAuthPaths(
         description: 'The user (new_email: the address waiting for confirmation)',
         content: json(authUserSchema),
       },
-      ...errors(400, 401, 422),
+      ...errors(400, 401, 422, 429, 503),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/auth/v1/reauthenticate',
+    summary:
+      "E-mails the signed-in user's confirmed address a six-digit code to send as `nonce` with a new e-mail (works once, 15 minutes; one a minute)",
+    security,
+    responses: {
+      200: { description: 'Sent', content: json(z.object({})) },
+      ...errors(400, 401, 429),
     },
   });
   registry.registerPath({

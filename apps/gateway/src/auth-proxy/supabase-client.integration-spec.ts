@@ -203,11 +203,19 @@ describe('the official Supabase client against /auth/v1', () => {
     await signedIn(email, NEW_PASSWORD);
   });
 
-  it('changes the e-mail only once the new address confirms it', async () => {
+  it('changes the e-mail after reauthenticate() and only once the new address confirms it; the old one can undo it', async () => {
     const { email, client } = await confirmedUser();
     const next = newEmail();
+    // Without re-authentication the client gets GoTrue's answer and nothing changes.
+    const bare = await client.auth.updateUser({ email: next });
+    expect(bare.error?.message).toBe(AUTH_ERRORS.reauthenticationNeeded);
+    expect(bare.error?.status).toBe(400);
+
+    expect((await client.auth.reauthenticate()).error).toBeNull();
+    const codeMail = await waitForMail(email, 2);
+    const nonce = /^(\d{6})$/m.exec(codeMail.text)![1]!;
     const { data, error } = await client.auth.updateUser(
-      { email: next },
+      { email: next, nonce },
       { emailRedirectTo: `${system.baseUrl}/settings` },
     );
     expect(error).toBeNull();
@@ -224,9 +232,34 @@ describe('the official Supabase client against /auth/v1', () => {
     expect(landed.path).toBe('/settings');
     expect(landed.fragment.get('type')).toBe('email_change');
     expect((await client.auth.getUser()).data.user?.email).toBe(next);
-    await signedIn(next);
+    const elsewhere = await signedIn(next);
     expect((await supabase().auth.signInWithPassword({ email, password: PASSWORD })).error?.message).toBe(
       AUTH_ERRORS.invalidCredentials,
+    );
+
+    // The old address is told, with a link that undoes the change for a day.
+    const notice = await waitForMail(email, 3);
+    expect(notice.subject).toBe('The e-mail address of your Parley account was changed');
+    expect(notice.text).toContain(next);
+    expect(notice.text).toContain('24 hours');
+    const undo = await open(linkIn(notice, `${system.baseUrl}/auth/v1/verify?`));
+    expect(undo.path).toBe('/auth/reset-password');
+    expect(undo.fragment.get('type')).toBe('recovery');
+    // The address is the old one again, every earlier session has ended, and the owner sets a password.
+    expect(await stillSignedIn(client)).toBe(false);
+    expect(await stillSignedIn(elsewhere)).toBe(false);
+    const owner = supabase();
+    const { error: sessionError } = await owner.auth.setSession({
+      access_token: undo.fragment.get('access_token')!,
+      refresh_token: undo.fragment.get('refresh_token')!,
+    });
+    expect(sessionError).toBeNull();
+    expect((await owner.auth.getUser()).data.user?.email).toBe(email);
+    expect((await owner.auth.updateUser({ password: NEW_PASSWORD })).error).toBeNull();
+    await signedIn(email, NEW_PASSWORD);
+    // The link worked once.
+    expect((await open(linkIn(notice, `${system.baseUrl}/auth/v1/verify?`))).fragment.get('error')).toBe(
+      'access_denied',
     );
   });
 

@@ -13,11 +13,11 @@ export class VerifyRedirects {
 
   /**
    * The requested place when it is inside PUBLIC_URL, else the page for the link's kind: the new-password
-   * page for a recovery link, /auth/callback for the others.
+   * page for a recovery or undo link, /auth/callback for the others.
    */
   target(requested: string | undefined, type: string = 'signup'): string {
     const fallback = new URL(
-      type === 'recovery' ? '/auth/reset-password' : '/auth/callback',
+      type === 'recovery' || type === 'email_change_undo' ? '/auth/reset-password' : '/auth/callback',
       this.publicUrl,
     ).toString();
     if (!requested) return fallback;

@@ -6,6 +6,7 @@ import { Init1763800000000 } from './migrations/1763800000000-init';
 import { ProfilesAndSettings1763800000100 } from './migrations/1763800000100-profiles-and-settings';
 import { Auth1763800000200 } from './migrations/1763800000200-auth';
 import { RecoveryAndEmailChange1763800000300 } from './migrations/1763800000300-recovery-and-email-change';
+import { ReauthenticationAndEmailChangeUndo1763800000400 } from './migrations/1763800000400-reauthentication-and-email-change-undo';
 
 /** Entities and migrations of the identity schema, shared by the app and its migrate command. */
 export const identityDatabase = {
@@ -15,5 +16,6 @@ export const identityDatabase = {
     ProfilesAndSettings1763800000100,
     Auth1763800000200,
     RecoveryAndEmailChange1763800000300,
+    ReauthenticationAndEmailChangeUndo1763800000400,
   ],
 };

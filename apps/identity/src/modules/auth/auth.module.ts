@@ -6,6 +6,7 @@ import { AuthRpcController } from './auth.rpc-controller';
 import { EmailChanges } from './email-changes';
 import { EmailConfirmations } from './email-confirmations';
 import { PasswordRecoveries } from './password-recoveries';
+import { Reauthentications } from './reauthentications';
 import { SessionIssuer } from './session-issuer';
 import { SessionRevocations } from './session-revocations';
 import { DeleteAccountUseCase } from './use-cases/delete-account.use-case';
@@ -32,6 +33,7 @@ import { VerifyEmailUseCase } from './use-cases/verify-email.use-case';
     EmailConfirmations,
     PasswordRecoveries,
     EmailChanges,
+    Reauthentications,
     EmailProcessor,
     SignUpUseCase,
     SignInWithPasswordUseCase,

@@ -16,6 +16,7 @@ import {
   type RpcRequest,
 } from '@parley/contracts';
 import { callerOf } from '../users/caller';
+import { Reauthentications } from './reauthentications';
 import { DeleteAccountUseCase } from './use-cases/delete-account.use-case';
 import { RecoverPasswordUseCase } from './use-cases/recover-password.use-case';
 import { RefreshSessionUseCase } from './use-cases/refresh-session.use-case';
@@ -52,6 +53,7 @@ export class AuthRpcController {
     private readonly updateUser: UpdateUserUseCase,
     private readonly deleteAccount: DeleteAccountUseCase,
     private readonly recover: RecoverPasswordUseCase,
+    private readonly reauthentications: Reauthentications,
   ) {}
 
   @MessagePattern(RPC.identity.signUp)
@@ -101,6 +103,12 @@ export class AuthRpcController {
   onUpdateUser(@Payload() request: RpcRequest): Promise<AuthUser> {
     const userId = signedIn(request);
     return this.updateUser.execute({ userId, ...updateUserSchema.parse(request.data) });
+  }
+
+  /** GET /auth/v1/reauthenticate: a code to the caller's own confirmed address. */
+  @MessagePattern(RPC.identity.reauthenticate)
+  onReauthenticate(@Payload() request: RpcRequest): Promise<Record<string, never>> {
+    return this.reauthentications.send(signedIn(request));
   }
 
   @MessagePattern(RPC.identity.deleteAccount)

@@ -4,7 +4,7 @@ import { queryRows } from '@parley/server-database';
 import { hashSecretToken, newSecretToken } from './secret-token';
 
 /** The tables of single-use, expiring links other than sign-up confirmations (same shape, same rules). */
-export type LinkTable = 'password_recoveries' | 'email_changes';
+export type LinkTable = 'password_recoveries' | 'email_changes' | 'email_change_undos';
 
 /** Why a link did not work, in the words the person sees. */
 export type LinkRefusal = { error: string };

@@ -2,8 +2,17 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { createTransport, type Transporter } from 'nodemailer';
 import { QueueFactory } from '@parley/server-queue';
 import { IDENTITY_ENV, type IdentityConfig } from '../../identity.config';
+import { EMAIL_CHANGE_UNDO_HOURS, EmailChanges } from '../auth/email-changes';
 import { PasswordRecoveries, RECOVERY_LINK_TTL_MINUTES } from '../auth/password-recoveries';
-import { confirmationEmail, emailChangeEmail, recoveryEmail, type RenderedEmail } from './link-emails';
+import { REAUTHENTICATION_CODE_TTL_MINUTES } from '../auth/reauthentications';
+import {
+  confirmationEmail,
+  emailChangedEmail,
+  emailChangeEmail,
+  reauthenticationEmail,
+  recoveryEmail,
+  type RenderedEmail,
+} from './link-emails';
 import { emailQueue } from './email.queue';
 
 /** Sends the e-mail jobs through SMTP; retried with backoff by the queue when the relay fails. */
@@ -15,6 +24,7 @@ export class EmailProcessor implements OnApplicationShutdown {
   constructor(
     queues: QueueFactory,
     recoveries: PasswordRecoveries,
+    emailChanges: EmailChanges,
     @Inject(IDENTITY_ENV) env: IdentityConfig,
   ) {
     this.transport = createTransport(env.SMTP_URL);
@@ -46,11 +56,26 @@ export class EmailProcessor implements OnApplicationShutdown {
             }),
           );
         },
-        'send-email-change': ({ to, fullName, confirmUrl }) =>
-          send(
+        'send-email-change': async ({ to, fullName, confirmUrl, userId }) => {
+          // A taken address gets nothing; the request answered as for a free one.
+          if (await emailChanges.addressHeld(to, userId)) return undefined;
+          return send(
             'e-mail change',
             to,
             emailChangeEmail({ fullName, confirmUrl, validHours: env.EMAIL_CONFIRMATION_TTL_HOURS }),
+          );
+        },
+        'send-reauthentication': ({ to, fullName, code }) =>
+          send(
+            're-authentication',
+            to,
+            reauthenticationEmail({ fullName, code, validMinutes: REAUTHENTICATION_CODE_TTL_MINUTES }),
+          ),
+        'send-email-changed': ({ to, fullName, newEmail, undoUrl }) =>
+          send(
+            'e-mail changed',
+            to,
+            emailChangedEmail({ fullName, newEmail, undoUrl, validHours: EMAIL_CHANGE_UNDO_HOURS }),
           ),
       },
       { concurrency: 4 },

@@ -79,6 +79,43 @@ export function recoveryEmail(input: {
   });
 }
 
+/** The re-authentication code (`GET /auth/v1/reauthenticate`): typed into the app, never a link. */
+export function reauthenticationEmail(input: {
+  fullName: string | null;
+  code: string;
+  validMinutes: number;
+}): RenderedEmail {
+  const greeting = input.fullName ? `Hi ${input.fullName},` : 'Hi,';
+  const intro = 'Enter this code in Parley to confirm it is you before you change your e-mail address:';
+  const after = `The code works for ${input.validMinutes} minutes, once. If you did not ask for it, ignore this e-mail: nothing changes without it.`;
+  const text = [greeting, '', intro, '', input.code, '', after, '', '— Parley'].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<p style="font-size:28px;letter-spacing:6px;font-weight:600">${escapeHtml(input.code)}</p>
+<p style="font-size:13px;color:#6b7280">${escapeHtml(after)}</p>
+</body></html>`;
+  return { subject: 'Your Parley re-authentication code', text, html };
+}
+
+/** To the old address once an e-mail change took effect: the new address, and a link that undoes it. */
+export function emailChangedEmail(input: {
+  fullName: string | null;
+  newEmail: string;
+  undoUrl: string;
+  validHours: number;
+}): RenderedEmail {
+  return linkEmail({
+    subject: 'The e-mail address of your Parley account was changed',
+    fullName: input.fullName,
+    intro: `The e-mail address of your Parley account was changed to ${input.newEmail}. If that was not you, undo it here: the account gets this address back, every session is signed out, and you choose a new password.`,
+    button: 'Undo the change',
+    url: input.undoUrl,
+    validity: hours(input.validHours),
+    ignore: 'If you made the change yourself, ignore this e-mail.',
+  });
+}
+
 /** The "confirm your new address" message, sent to the new address of an e-mail change. */
 export function emailChangeEmail(input: {
   fullName: string | null;

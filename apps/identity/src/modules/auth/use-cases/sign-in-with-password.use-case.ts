@@ -11,7 +11,7 @@ import { PasswordHasher } from '../../credentials/password-hasher';
 import { UserEntity } from '../../users/user.entity';
 import { SessionIssuer } from '../session-issuer';
 
-const FAILURE_WINDOW_SECONDS = 3600;
+export const FAILURE_WINDOW_SECONDS = 3600;
 
 /** Failed attempts are counted per address (known or not), so the lock tells nothing about existence. */
 export function failedSignInKey(email: string): string {

@@ -8,6 +8,7 @@ import { PasswordHasher } from '../../credentials/password-hasher';
 import { passwordProblem } from '../../credentials/password-policy';
 import { toAuthUser } from '../../users/users.rpc-controller';
 import { UserEntity } from '../../users/user.entity';
+import { EmailChanges } from '../email-changes';
 import { EmailConfirmations } from '../email-confirmations';
 
 /**
@@ -22,6 +23,7 @@ export class SignUpUseCase {
     private readonly outbox: Outbox,
     private readonly hasher: PasswordHasher,
     private readonly confirmations: EmailConfirmations,
+    private readonly emailChanges: EmailChanges,
   ) {}
 
   async execute(body: SignUpBody): Promise<AuthUser> {
@@ -32,8 +34,9 @@ export class SignUpUseCase {
     const passwordHash = await this.hasher.hash(body.password); // always, so both paths take as long
 
     const existing = await this.dataSource.getRepository(UserEntity).findOneBy({ email });
-    if (existing) {
-      if (!existing.emailConfirmedAt) await this.confirmations.send(existing);
+    // An address held for an e-mail change's undo link is taken too (ADR 0028).
+    if (existing || (await this.emailChanges.addressHeld(email))) {
+      if (existing && !existing.emailConfirmedAt) await this.confirmations.send(existing);
       return {
         id: randomUUID(),
         email,

@@ -13,7 +13,8 @@ import { UserEntity } from '../../users/user.entity';
 import { EmailChanges } from '../email-changes';
 import { PasswordRecoveries } from '../password-recoveries';
 import { SessionRevocations } from '../session-revocations';
-import { failedSignInKey } from './sign-in-with-password.use-case';
+import { Reauthentications } from '../reauthentications';
+import { FAILURE_WINDOW_SECONDS, failedSignInKey } from './sign-in-with-password.use-case';
 
 export interface UpdateUserInput {
   userId: string;
@@ -27,7 +28,9 @@ export interface UpdateUserInput {
 /**
  * PUT /auth/v1/user. The name (the settings' display name follows it, announced as profile-updated); a
  * new password under the sign-up rules, after which every other session and refresh token of the account
- * is revoked and no older recovery link works; a new address, which takes effect once confirmed.
+ * is revoked and no older recovery link works; a new address, which needs re-authentication (the current
+ * password or a nonce from GET /auth/v1/reauthenticate) and takes effect once confirmed. The answer for
+ * a new address is the same, byte for byte, whether or not another account has it (ADR 0028).
  */
 @Injectable()
 export class UpdateUserUseCase {
@@ -38,6 +41,7 @@ export class UpdateUserUseCase {
     private readonly recoveries: PasswordRecoveries,
     private readonly emailChanges: EmailChanges,
     private readonly revocations: SessionRevocations,
+    private readonly reauthentications: Reauthentications,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(IDENTITY_ENV) private readonly env: IdentityConfig,
   ) {}
@@ -46,6 +50,10 @@ export class UpdateUserUseCase {
     const { userId, body } = input;
     const problem = body.password === undefined ? null : passwordProblem(body.password);
     if (problem) throw new RpcError(422, problem);
+    const newEmail = body.email?.toLowerCase();
+    const current = await this.dataSource.getRepository(UserEntity).findOneBy({ id: userId });
+    if (!current) throw new RpcError(404, ERRORS.notFound);
+    if (newEmail && newEmail !== current.email) await this.reauthenticate(current, body);
     const passwordHash = body.password === undefined ? undefined : await this.hasher.hash(body.password);
 
     const result = await this.dataSource.transaction(async (manager) => {
@@ -59,7 +67,6 @@ export class UpdateUserUseCase {
         body.password !== undefined && passwordHash
           ? await this.setPassword(manager, user, body.password, passwordHash, input.sessionId)
           : [];
-      const newEmail = body.email?.toLowerCase();
       const sendChange =
         newEmail && newEmail !== user.email
           ? await this.emailChanges.start(manager, user, newEmail, input.redirectTo)
@@ -76,6 +83,27 @@ export class UpdateUserUseCase {
     if (body.password !== undefined) await this.redis.del(failedSignInKey(result.email));
     await result.sendChange?.();
     return result.user;
+  }
+
+  /** The current password (wrong ones count as failed sign-ins), or the e-mailed nonce, spent once. */
+  private async reauthenticate(user: UserEntity, body: UpdateUserBody): Promise<void> {
+    if (body.current_password !== undefined) {
+      const failuresKey = failedSignInKey(user.email);
+      if (Number((await this.redis.get(failuresKey)) ?? 0) >= this.env.SIGN_IN_MAX_FAILURES_PER_HOUR)
+        throw new RpcError(429, AUTH_ERRORS.accountLocked);
+      const [row] = await this.dataSource.query<Array<{ password_hash: string }>>(
+        `SELECT password_hash FROM credentials WHERE user_id = $1`,
+        [user.id],
+      );
+      if (row && (await this.hasher.verify(row.password_hash, body.current_password))) return;
+      await this.redis.multi().incr(failuresKey).expire(failuresKey, FAILURE_WINDOW_SECONDS, 'NX').exec();
+      throw new RpcError(400, AUTH_ERRORS.currentPasswordInvalid);
+    }
+    if (body.nonce !== undefined) {
+      if (await this.reauthentications.verify(user.id, body.nonce)) return;
+      throw new RpcError(400, AUTH_ERRORS.nonceInvalid);
+    }
+    throw new RpcError(400, AUTH_ERRORS.reauthenticationNeeded);
   }
 
   private async rename(manager: EntityManager, user: UserEntity, fullName: string): Promise<void> {

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AUTH_ERRORS, type AuthSession, type VerifyType } from '@parley/contracts';
 import { RpcError } from '@parley/server-observability';
 import type { UserEntity } from '../../users/user.entity';
-import { EmailChanges } from '../email-changes';
+import { EmailChanges, type AfterCommit } from '../email-changes';
 import { EmailConfirmations } from '../email-confirmations';
 import type { LinkRefusal } from '../one-time-links';
 import { PasswordRecoveries } from '../password-recoveries';
@@ -12,7 +12,8 @@ import { SessionIssuer } from '../session-issuer';
 /**
  * GET/POST /auth/v1/verify: the link of any of Parley's e-mails, used once. A sign-up confirmation
  * confirms the address, a recovery link lets the person choose a new password, an e-mail change makes the
- * new address the account's; each signs the person in. With `email`, the link must be that address's.
+ * new address the account's (and tells the old one), an undo link gives the old address back and ends
+ * every session; each signs the person in. With `email`, the link must be that address's.
  */
 @Injectable()
 export class VerifyEmailUseCase {
@@ -25,8 +26,9 @@ export class VerifyEmailUseCase {
   ) {}
 
   async execute(input: { type: VerifyType; token: string; email?: string }): Promise<AuthSession> {
+    const after: AfterCommit[] = [];
     const outcome = await this.dataSource.transaction(async (manager) => {
-      const user = await this.use(manager, input.type, input.token);
+      const user = await this.use(manager, input.type, input.token, after);
       if ('error' in user) return user;
       if (input.email && input.email.toLowerCase() !== user.email) {
         // Undo: a link presented with another address must not be spent by it.
@@ -35,6 +37,7 @@ export class VerifyEmailUseCase {
       return this.sessions.issue(manager, user);
     });
     if ('error' in outcome) throw new RpcError(403, outcome.error);
+    for (const job of after) await job();
     return outcome;
   }
 
@@ -42,12 +45,19 @@ export class VerifyEmailUseCase {
     manager: EntityManager,
     type: VerifyType,
     token: string,
+    after: AfterCommit[],
   ): Promise<UserEntity | LinkRefusal> {
     switch (type) {
       case 'recovery':
         return this.recoveries.consume(manager, token);
-      case 'email_change':
-        return this.emailChanges.consume(manager, token);
+      case 'email_change': {
+        const changed = await this.emailChanges.consume(manager, token);
+        if ('error' in changed) return changed;
+        after.push(changed.after);
+        return changed.user;
+      }
+      case 'email_change_undo':
+        return this.emailChanges.undo(manager, token);
       default: {
         const user = await this.confirmations.confirm(manager, token);
         return user ?? { error: AUTH_ERRORS.confirmationInvalid };
