@@ -3,7 +3,7 @@ import { schemaOf } from '@parley/server-database';
 
 /**
  * Re-authentication codes (GET /auth/v1/reauthenticate, one per account, hashed) and the links that undo
- * an e-mail change, sent to the old address (docs/adr/0028-email-change-as-supabase-does-it.md).
+ * an e-mail change, sent to the old address (docs/adr/0029-email-change-as-supabase-does-it.md).
  */
 export class ReauthenticationAndEmailChangeUndo1763800000400 implements MigrationInterface {
   name = 'ReauthenticationAndEmailChangeUndo1763800000400';

@@ -19,7 +19,7 @@ export const EMAIL_CHANGE_UNDO_HOURS = 24;
 export type AfterCommit = () => Promise<void>;
 
 /**
- * Changing the account's address (docs/adr/0028-email-change-as-supabase-does-it.md): the new address
+ * Changing the account's address (docs/adr/0029-email-change-as-supabase-does-it.md): the new address
  * gets a link, and the change takes effect only when it is opened. Until then the person signs in with
  * the old address. Once it takes effect, the old address is told and gets a link that undoes it for
  * EMAIL_CHANGE_UNDO_HOURS; meanwhile that address stays held for the account.

@@ -34,7 +34,7 @@ export class SignUpUseCase {
     const passwordHash = await this.hasher.hash(body.password); // always, so both paths take as long
 
     const existing = await this.dataSource.getRepository(UserEntity).findOneBy({ email });
-    // An address held for an e-mail change's undo link is taken too (ADR 0028).
+    // An address held for an e-mail change's undo link is taken too (ADR 0029).
     if (existing || (await this.emailChanges.addressHeld(email))) {
       if (existing && !existing.emailConfirmedAt) await this.confirmations.send(existing);
       return {

@@ -30,7 +30,7 @@ export interface UpdateUserInput {
  * new password under the sign-up rules, after which every other session and refresh token of the account
  * is revoked and no older recovery link works; a new address, which needs re-authentication (the current
  * password or a nonce from GET /auth/v1/reauthenticate) and takes effect once confirmed. The answer for
- * a new address is the same, byte for byte, whether or not another account has it (ADR 0028).
+ * a new address is the same, byte for byte, whether or not another account has it (ADR 0029).
  */
 @Injectable()
 export class UpdateUserUseCase {
