@@ -19,6 +19,11 @@ export interface Question {
   kind: QuestionKind;
   text: string;
   terms: Set<string>;
+  /**
+   * A statement said as a question, with no question word and no inverted verb ("Try it for two weeks?",
+   * "So Friday for the full amount?", "We agreed?"): the learner checks that what they put forward stands.
+   */
+  declarative?: boolean;
 }
 
 export interface MessageAnalysis {
@@ -77,8 +82,15 @@ const MINOR_APOLOGY =
   /\bsorry,? (?:to (?:interrupt|bother|keep you)|i(?: didn'?t introduce| went on| rambled| interrupted| jumped| was rambling|'?m still getting used| am still getting used|'?m late| am late| didn'?t catch| know i jumped| missed that| don'?t want this to| don'?t mean to)|about that|for the (?:wait|interruption)|,? (?:i|we) (?:forgot|didn'?t mention))|\b(?:excuse me|pardon me)\b/;
 const NOT_APOLOGY =
   /\b(?:sorry to hear|sorry,? what|sorry\?|sorry for asking|(?:no need|not here|you (?:don'?t|do not) (?:need|have)) to (?:apologi[sz]e|say sorry|be sorry)|(?:don'?t|do not|never) (?:apologi[sz]e|be sorry))/g;
+/**
+ * "Sorry," said in passing to take or hold the floor ("sorry, before we move on…", "um, sorry, I knew that
+ * would come up", "sorry, I'm rambling"): a small social apology, not one for the matter at hand, which
+ * says what it is sorry for or how much ("I'm so sorry", "sorry for the delay").
+ */
+const INTERJECTED_SORRY =
+  /(?:^|[.!?,;]\s*|\b(?:um|erm|uh|oh|yes|yeah|no|ok|okay|right|so)\s*,?\s+)sorry\s*(?:,|[-–—]|\.\.\.)/g;
 const EMPATHY =
-  /\b(?:i (?:completely |totally |really |can |do |fully )?(?:understand|get it|hear you|see (?:why|how|that|where|your point|you))|i know (?:you|it)(?:'re| are| is|'s| have| has| feel)|that (?:must|sounds|would)(?: have)? (?:be|been|feel)?|i can (?:only )?imagine|i appreciate (?:how|that you|you|your)|(?:that )?makes (?:total |complete |a lot of )?sense|fair (?:point|enough)|you'?re (?:right|not wrong)|you have a (?:point|right)|i know (?:how|this|that) (?:must|is|was|feels)|(?:that'?s|it'?s|that is) (?:really |so |very )?(?:frustrating|hard|difficult|tough|awful|upsetting|stressful|unfair|not okay)(?! to (?:say|tell|know|explain|predict|describe|put))|i'?d (?:feel|be) (?:the same|upset|frustrated|angry)|sorry to hear|thank you for (?:telling|sharing|explaining|being honest|raising|flagging)|i realis|i realiz|understandabl|i hear (?:that|what)|(?:your|those) (?:concerns?|feelings?) (?:are|is) (?:valid|fair|legitimate)|i value)\w*/;
+  /\b(?:i (?:completely |totally |really |can |do |fully )?(?:understand|get it|hear you|see (?:why|how|that|where|your point|you))|i know (?:you|it)(?:'re| are| is|'s| have| has| feel)|that (?:must|would)(?: have)? (?:be|been|feel)\b|that sounds\b|i can (?:only )?imagine|i appreciate (?:how|that you|you|your)|(?:that )?makes (?:total |complete |a lot of )?sense|fair (?:point|enough)|you'?re (?:right|not wrong)|you have a (?:point|right)|i know (?:how|this|that) (?:must|is|was|feels)|(?:that'?s|it'?s|that is) (?:really |so |very )?(?:frustrating|hard|difficult|tough|awful|upsetting|stressful|unfair|not okay)(?! to (?:say|tell|know|explain|predict|describe|put))|i'?d (?:feel|be) (?:the same|upset|frustrated|angry)|sorry to hear|thank you for (?:telling|sharing|explaining|being honest|raising|flagging)|i realis|i realiz|understandabl|i hear (?:that|what)|(?:your|those) (?:concerns?|feelings?) (?:are|is) (?:valid|fair|legitimate)|i value)\w*/;
 const AGREEMENT_START =
   /^(?:yes|yeah|yep|sure|ok(?:ay)?|agreed|deal|absolutely|definitely|of course|sounds good|that works|fine|great|perfect|alright|all right)\b/;
 const AGREEMENT =
@@ -90,7 +102,14 @@ const REFUSAL =
 const COMMITMENT =
   /\b(?:i|we)(?:'ll| will| can| could| am going to|'m going to|'re going to| are going to| promise| commit| guarantee|'d be happy to| would be happy to| have arranged| have booked| have already)\b|\byou(?:'ll| will) (?:have|get|receive|see|hear)\b|\b(?:i'?ll|we'?ll) make sure\b/;
 const PROPOSAL =
-  /\b(?:how about|what if|what about|would you (?:accept|consider|be open|take)|could we|can we|shall we|let'?s|i(?:'d| would)? (?:propose|suggest|recommend|offer|can offer)|my (?:proposal|offer|suggestion)|i'?d like to (?:propose|suggest|offer)|instead|alternatively|another option|one option|a compromise|meet (?:you )?(?:halfway|in the middle)|as a (?:gesture|goodwill))\b/;
+  /\b(?:how about|what if|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|what about|would you (?:accept|consider|be open|take)|could we|can we|shall we|let'?s|i(?:'d| would)? (?:propose|suggest|recommend|offer|can offer)|my (?:proposal|offer|suggestion)|i'?d like to (?:propose|suggest|offer)|instead|alternatively|another option|one option|a compromise|meet (?:you )?(?:halfway|in the middle)|as a (?:gesture|goodwill))\b/;
+/**
+ * What the learner asks for, said as a statement ("I need a firm date this week", "I'd also like £150 off",
+ * "I want you to text me first"): put forward to be weighed, as a proposal is. Announcing a subject ("I
+ * want to ask about…", "I'd like to talk about…") puts nothing forward yet.
+ */
+const STATED_REQUEST =
+  /\bi (?:just |really |also |still |only )?(?:need|want|would like|'d like|am asking for|'m asking for)\b(?! to (?:talk|ask|chat|speak|say|know|understand|check|discuss|raise|mention|start|begin|be honest|apologi[sz]e))/;
 const REASONS =
   /\b(?:because|since|as a result|the reason|due to|that'?s why|for (?:example|instance)|e\.g\.|data|research|survey|study|studies|evidence|market (?:rate|data|value|research)|benchmark|industry (?:standard|average)|on average|typical(?:ly)?|according to|records?|logs?|reports?|last (?:year|quarter|month|week)|in my (?:experience|last role|previous role)|(?:i|we)'?ve (?:also |already |just |personally )?(?:done|led|managed|delivered|built|worked|completed|passed|saved|grown|increased|reduced|handled|trained|shipped|won|closed|earned|achieved|launched|improved)|(?:experience|qualifications?|certifi\w+|exams?|degree|award|portfolio|adds? value|outperform\w*|exceeded|ahead of)|shows? that|proves?|documented|track record|results?|compared (?:to|with)|which means|so that)\b/;
 const CLOSING =
@@ -164,6 +183,7 @@ export function analyseMessage(raw: string): MessageAnalysis {
       kind: questionKind(s.text.toLowerCase()),
       text: s.text.trim(),
       terms: contentTerms(s.text),
+      declarative: declarative(doc.tokens.slice(s.start, s.end + 1)),
     }));
   const question = questions[questions.length - 1] ?? null;
 
@@ -173,6 +193,9 @@ export function analyseMessage(raw: string): MessageAnalysis {
   const smallTalk = lineActs().actsOf(bounded).has('off-topic') ? [...contentTerms(bounded)] : [];
 
   const apology = APOLOGY.test(lower.replace(NOT_APOLOGY, ' '));
+  // Only "sorry," in passing: a word of manners, answered as one.
+  const interjected =
+    apology && !APOLOGY.test(lower.replace(NOT_APOLOGY, ' ').replace(INTERJECTED_SORRY, ' '));
   const negatedAgreement = /\b(?:don'?t|do not|can'?t|cannot|not)\s+(?:agree|accept)\b/.test(lower);
   const agreement =
     !negatedAgreement &&
@@ -235,7 +258,9 @@ export function analyseMessage(raw: string): MessageAnalysis {
     apology,
     introduction,
     minorApology:
-      apology && MINOR_APOLOGY.test(lower) && !/\b(?:really|so|truly|deeply|very) sorry\b/.test(lower),
+      apology &&
+      (MINOR_APOLOGY.test(lower) || interjected) &&
+      !/\b(?:really|so|truly|deeply|very) sorry\b/.test(lower),
     empathy: EMPATHY.test(lower),
     agreement,
     pushback,
@@ -246,7 +271,7 @@ export function analyseMessage(raw: string): MessageAnalysis {
       ) &&
       !/\b(?:i|we) (?:will not|won'?t|can'?t|cannot)\b/.test(lower) &&
       !PUSHBACK.test(lower),
-    proposal: PROPOSAL.test(lower),
+    proposal: PROPOSAL.test(lower) || STATED_REQUEST.test(lower),
     reasons:
       REASONS.test(lower) ||
       (figures.length > 0 &&
@@ -285,14 +310,51 @@ function rhetorical(text: string): boolean {
   );
 }
 
+/** Words a question opens with that ask rather than check: "any", "anything", "tell me", "walk me through". */
+const ASKING_OPENERS = new Set([
+  'any',
+  'anything',
+  'tell',
+  'talk',
+  'walk',
+  'help',
+  'explain',
+  'thoughts',
+  'sorry',
+]);
+
+/** A sentence ending in "?" whose first word is neither a question word nor an inverted verb. */
+function declarative(tokens: Array<{ lower: string; pos: string }>): boolean {
+  const words = tokens.filter((t) => t.pos !== 'PUNCT');
+  if (words.length < 2) return false;
+  // "Hey Chlo, have you got a minute?": a greeting or a name before the question word is looked past.
+  const asks = words.some((t) => WH.has(t.lower) || ASKING_OPENERS.has(t.lower));
+  if (asks || words.slice(0, 4).some((t) => INVERSION.has(t.lower))) return false;
+  // What it puts forward is in it: a figure, a yes it asks for, or a verb to do ("Try it…?").
+  const text = words.map((t) => t.lower).join(' ');
+  return (
+    extractFigures(text).some((f) => f.kind !== 'number') ||
+    /\b(?:agreed|deal|ok|okay|alright|yes|right)$/.test(text) ||
+    words[0]?.pos === 'VERB' ||
+    // A short fragment with no verb at all ("From this weekend?", "Both rotas, same rule?").
+    (words.length <= 6 && !words.some((t) => t.pos === 'VERB' || t.pos === 'AUX'))
+  );
+}
+
 function isQuestion(sentence: string, tokens: Array<{ lower: string; pos: string }>): boolean {
   const text = sentence.trim();
   if (text.endsWith('?')) return !rhetorical(text);
-  const firstWord = tokens.find(
-    (t) =>
-      t.pos !== 'PUNCT' &&
-      !['so', 'and', 'but', 'okay', 'ok', 'well', 'then', 'right', 'also'].includes(t.lower),
-  );
+  // "Ines, can we talk…", "Hi Sam, could you…": a greeting and a name before the question are looked past.
+  const greeted =
+    /^(?:(?:hi|hey|hello|morning|afternoon)\b,?\s*)?(?:[A-Z][a-z]+\s*)?,\s*/.exec(text)?.[0] ?? '';
+  const skipped = greeted ? readText(greeted).tokens.length : 0;
+  const firstWord = tokens
+    .slice(skipped)
+    .find(
+      (t) =>
+        t.pos !== 'PUNCT' &&
+        !['so', 'and', 'but', 'okay', 'ok', 'well', 'then', 'right', 'also'].includes(t.lower),
+    );
   if (!firstWord) return false;
   if (WH.has(firstWord.lower) && tokens.length > 2 && !/^(?:what|how) (?:a|an)\b/i.test(text)) return true;
   const index = tokens.indexOf(firstWord);

@@ -14,6 +14,7 @@ import {
   openOffer,
 } from './negotiation';
 import { contentTerms, overlap, readText } from '../text/nlp';
+import { lineActs } from '../text/line-acts';
 import { FILLER } from './phrasing';
 import {
   conditionMet,
@@ -58,8 +59,14 @@ export function planMoves(ctx: TurnContext): Move[] {
   else if (latest.empathy && latest.hostility === 0)
     moves.push({ kind: 'empathy', disclose: disclosure(ctx) });
 
-  const substance = core(ctx);
-  moves.push(...noteFigure(ctx, substance), ...substance);
+  const answered = core(ctx);
+  const noted = noteFigure(ctx, answered);
+  // A figure said back is the acknowledgement: no "Right." or "That doesn't tell me much." after it.
+  const substance =
+    noted.length > 0 || answered.some((m) => m.kind === 'figure' && m.verdict === 'note')
+      ? answered.filter((m) => !(m.kind === 'acknowledge' && !m.quote))
+      : answered;
+  moves.push(...noted, ...substance);
   const planned = [...moves, ...forward(ctx, moves)];
   // "What happens next?" in a reply that closes: the close is the answer.
   return planned.some((m) => m.kind === 'close')
@@ -182,7 +189,7 @@ function core(ctx: TurnContext): Move[] {
   )
     return proposalMoves(ctx);
   const proposalQuestion =
-    /^(?:how about|what about|what if|shall we|would you be open|(?:could|can) we (?!talk|discuss|go over|chat|start|begin|look at|ask)\w+)\b/i;
+    /^(?:how about|what about|what if|shall we|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|would you be open|(?:could|can) we (?!talk|discuss|go over|chat|start|begin|look at|ask)\w+)\b/i;
   if (
     latest.proposal &&
     latest.question &&
@@ -198,6 +205,9 @@ function core(ctx: TurnContext): Move[] {
     metCondition(ctx)
   )
     return proposalMoves(ctx);
+  // "Try it for two weeks?", "So Friday for the full amount?": the learner's own proposal, said as a
+  // question to check it stands, is weighed as a proposal, not put off as a question with no answer.
+  if (latest.question?.declarative && latest.hostility === 0) return proposalMoves(ctx);
   if (latest.question)
     return [{ kind: 'answer', question: latest.question, content: answer(ctx, latest.question) }];
   if (latest.pushback || latest.refusal) return pushbackMoves(ctx);
@@ -370,6 +380,10 @@ export function countedThing(message: string, figure: Figure): string | null {
   const rest = message.slice(figure.index + figure.text.length);
   const after = /^\s+([a-z][a-z-]*)/i.exec(rest)?.[1];
   if (!after) return null;
+  // "3 diffrent formats": a slip of the fingers is read as the word it stands for ("different").
+  const mended = lineActs().canonical(after).trim();
+  if (mended !== after.toLowerCase() && readText(`${figure.text} ${mended}`).tokens[1]?.pos !== 'NOUN')
+    return null;
   const tokens = readText(
     `${figure.text} ${after}${rest.slice(rest.indexOf(after) + after.length, rest.indexOf(after) + after.length + 40)}`,
   ).tokens;
@@ -578,7 +592,7 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   // Asking permission ("Can I take your name?", "Shall I start with the timeline?") gets a yes.
   if (
     !EMBEDDED_QUESTION.test(text) &&
-    /(?:^|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) (?:i|we)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|do you have (?:a )?(?:few |couple of )?(?:minutes?|moment|sec(?:ond)?|time))\b/.test(
+    /(?:^|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) (?:i|we)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|(?:do you have|have you got|got) (?:a )?(?:few |couple of )?(?:minutes?|moment|sec(?:ond)?|time))\b/.test(
       text,
     )
   )
@@ -920,7 +934,20 @@ function forward(ctx: TurnContext, sofar: Move[]): Move[] {
     (m) => m.kind === 'answer' && (m.content.kind === 'generic' || m.content.kind === 'details'),
   );
   if (deferred) return agendaQuestion(ctx);
-  return agenda(ctx, sofar);
+  const planned = agenda(ctx, sofar);
+  // "Okay." to something said with substance tells the learner nothing: with nothing of its own to
+  // answer and nothing on its agenda to say, the persona asks its own next question.
+  const bare =
+    sofar.length > 0 &&
+    sofar.every(
+      (m) =>
+        m.kind === 'greet' ||
+        (m.kind === 'acknowledge' && !m.quote) ||
+        (m.kind === 'figure' && m.verdict === 'note'),
+    ) &&
+    sofar.some((m) => m.kind !== 'greet');
+  if (bare && planned.length === 0 && ctx.latest.words >= 4) return agendaQuestion(ctx);
+  return planned;
 }
 
 /** The persona's next question: an unasked goal put as a question, else a question it presses with. */
@@ -933,7 +960,8 @@ function agendaQuestion(ctx: TurnContext): Move[] {
       !mentioned(ctx.state, g.statement),
   );
   if (goal) return [{ kind: 'pursue-goal', goal, first: true }];
-  const press = nextPress(ctx);
+  const own = ctx.profile.own ? ownQuestions(ctx).find((line) => !mentioned(ctx.state, line)) : undefined;
+  const press = nextPress(ctx) ?? own ?? null;
   // An empty line has the phrasing fall back to the questions of the persona's kind of conversation.
   return [{ kind: 'press', line: press?.endsWith('?') ? press : '' }];
 }
@@ -1084,6 +1112,35 @@ function nextPress(ctx: TurnContext): string | null {
   lines.push(...profile.voice.questions);
   return lines.find((line) => !mentioned(state, line)) ?? null;
 }
+
+/**
+ * What the other person asks next in a situation the learner wrote, by how far the learner has got: what
+ * they are asking for (or what they suggest) until they say it, why until they give a reason, and then what
+ * it would mean in practice. Never a question the learner just answered.
+ */
+function ownQuestions(ctx: TurnContext): string[] {
+  const all = [...ctx.state.earlier, ctx.latest];
+  // "Can we talk about the car?" asks for the conversation, and puts nothing forward yet.
+  const proposed = all.some(
+    (a) =>
+      ((a.proposal && !TOPIC_ASK.test(a.text)) || a.commitment || a.question?.declarative) &&
+      a.hostility === 0,
+  );
+  const asked =
+    proposed ||
+    all.some((a) => (a.question?.kind === 'request' && !TOPIC_ASK.test(a.text)) || STATED_WANT.test(a.text));
+  const reasoned = all.some((a) => a.reasons || a.figures.length > 0);
+  if (proposed || (asked && reasoned)) return OWN_PRACTICE;
+  if (asked) return [...OWN_WHY_ASK, ...OWN_PRACTICE];
+  return [...OWN_WHAT, ...OWN_SUGGEST];
+}
+const TOPIC_ASK = /\b(?:can|could|may) (?:we|i) (?:talk|chat|speak|have a (?:word|chat))\b/i;
+const STATED_WANT =
+  /\b(?:i (?:want|need|would like|'d like|am asking|'m asking)|(?:could|can|would|will) you|please)\b/i;
+const OWN_WHAT = ['What exactly are you asking me for?'];
+const OWN_WHY_ASK = ['Why does this matter so much to you?'];
+const OWN_SUGGEST = ['What would you suggest?', 'What would you like me to do?'];
+const OWN_PRACTICE = ['What would that mean for me in practice?', 'How would that work, day to day?'];
 
 /** Shared terms, counting word forms the lemmatiser splits ("ship" and "shipping", "thursday" and "thursdays"). */
 function looseOverlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {

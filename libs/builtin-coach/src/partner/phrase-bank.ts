@@ -494,7 +494,7 @@ export const FIGURE: Record<string, string[]> = {
     "{x}? What's that based on?",
     'Why {x}?',
   ],
-  note: ["{x}, that's concrete.", '{x}. Good to know.', '{x}, I see.', '{x}, got it.'],
+  note: ['{x}, I see.', '{x}. Okay.', '{x}, got it.', '{x}. Right.'],
   noteCommit: [
     '{x}. Noted.',
     "{x}. I'm going to hold you to that.",
@@ -717,7 +717,7 @@ export const CONSIDER_YES: Options = {
 };
 /** A concrete proposal the persona is not sure of: a reaction to it, not a request for what it was. */
 export const CONSIDER_MAYBE_DETAIL = [
-  "Hm. I'm not against it, but I want to think it through.",
+  "I'm not against it, but I want to think it through.",
   'Maybe. I can see that working, with a bit of thought.',
   "That's not a no. Let me think about it.",
 ];
@@ -958,4 +958,28 @@ export const FALLBACK = [
   "So what's next?",
   'Where do you want to go from here?',
   'Okay. Keep going.',
+];
+
+/*
+ * A scenario the learner wrote has a category only by its closest catalogue scenario: the partner speaks
+ * as anyone would whom the learner came to with something, never in another kind's words ("What number
+ * did you have in mind?" from a builder, "Thanks, everyone." to one person).
+ */
+/** Questions the other person presses with: what is being asked, what it means for them, what next. */
+export const OWN_PRESS = [
+  'What would you suggest?',
+  'What would that mean for me in practice?',
+  'How would that work, day to day?',
+  'Is there anything else I should know?',
+];
+export const OWN_CLOSE: { yes: string[]; no: string[] } = {
+  yes: ["Okay. Let's go with that.", "Alright, that works for me. I'm glad you raised it."],
+  no: ["Let me think about it, and we'll talk again.", "I'm not sure yet. Let me sleep on it."],
+};
+export const OWN_WRAP_UP_ASK = ['So what are we agreeing?', 'So what happens now?'];
+export const OWN_WHY = ["Honestly, because that's how I see it.", 'Because it matters to me too.'];
+export const OWN_REPORTED_FOLLOW = [
+  "I didn't realise that.",
+  'Okay. What would you like to happen?',
+  'What do you need from me?',
 ];

@@ -4,6 +4,11 @@ import type { Move } from './moves';
 import type { PersonaProfile } from '../scenario/persona-profile';
 import type { Rng } from '../text/prng';
 import {
+  OWN_CLOSE,
+  OWN_PRESS,
+  OWN_REPORTED_FOLLOW,
+  OWN_WHY,
+  OWN_WRAP_UP_ASK,
   GREET,
   THANKS,
   APOLOGY,
@@ -239,7 +244,13 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
         if (!(move.quote && take(ACK_QUOTE.neutral, (t) => t.replace('{q}', move.quote!)))) {
           take(FIGURE.note!, (t) => cap(t.replace('{x}', figureText(move.figure))));
         }
-        if (move.follow && !take(REPORTED_FOLLOW[ctx.profile.category] ?? REPORTED_FOLLOW_ANY))
+        if (
+          move.follow &&
+          !take(
+            (ctx.profile.own ? OWN_REPORTED_FOLLOW : REPORTED_FOLLOW[ctx.profile.category]) ??
+              REPORTED_FOLLOW_ANY,
+          )
+        )
           take(REPORTED_FOLLOW_ANY);
         break;
       case 'meet':
@@ -323,11 +334,11 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
         break;
       }
       case 'press':
-        if (!take([move.line])) take(CATEGORY_PRESS[ctx.profile.category]);
+        if (!take([move.line])) take(pressBank(ctx.profile));
         break;
       case 'not-so-fast':
         if (!(move.goal?.statement && take(tone(NOT_SO_FAST), withStatement(move.goal.statement))))
-          take(CATEGORY_PRESS[ctx.profile.category]);
+          take(pressBank(ctx.profile));
         break;
       case 'summarise':
         take(SUMMARY, (t) => t.replace('{i}', listOf(move.items)));
@@ -335,10 +346,10 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
       case 'wrap-up':
         take(WRAP_UP);
         if (move.items.length) take(WRAP_UP_ITEMS, (t) => t.replace('{i}', listOf(move.items)));
-        take(WRAP_UP_ASK[ctx.profile.category] ?? WRAP_UP_ASK_DEFAULT);
+        take((ctx.profile.own ? OWN_WRAP_UP_ASK : WRAP_UP_ASK[ctx.profile.category]) ?? WRAP_UP_ASK_DEFAULT);
         break;
       case 'close': {
-        const bank = CLOSE[ctx.profile.category];
+        const bank = ctx.profile.own ? OWN_CLOSE : CLOSE[ctx.profile.category];
         if (
           !take(move.satisfied ? bank.yes : bank.no) &&
           !take(move.satisfied ? CLOSE_EXTRA : bank.yes) &&
@@ -353,7 +364,7 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
   }
 
   if (out.length === 0) {
-    if (!take(CATEGORY_PRESS[ctx.profile.category])) take(FALLBACK);
+    if (!take(pressBank(ctx.profile))) take(FALLBACK);
   }
   // Everything said already: an empty draft lets the guard rails supply the last-resort line.
   return out.join(' ');
@@ -474,14 +485,15 @@ function realiseAnswer(
     case 'firm': {
       const more = content.position.more.find((m) => take([m, `And ${lc(m)}`]));
       if (!more) {
-        if (!take(tone(HOLD_AGAIN))) take(WHY[ctx.profile.category]);
+        if (!take(tone(HOLD_AGAIN))) take(ctx.profile.own ? OWN_WHY : WHY[ctx.profile.category]);
       }
       if (content.position.evidenceAsk) take(EVIDENCE_LEADS, withStatement(content.position.evidenceAsk));
       return;
     }
     case 'because':
       if (/\bwhy (?:did|didn'?t|have|haven'?t) you\b/i.test(move.question.text) && take(WHY_PAST)) return;
-      if (!take(WHY[ctx.profile.category]) && !take(tone(HOLD_AGAIN))) take(tone(GENERIC_ANSWER));
+      if (!take(ctx.profile.own ? OWN_WHY : WHY[ctx.profile.category]) && !take(tone(HOLD_AGAIN)))
+        take(tone(GENERIC_ANSWER));
       return;
     case 'item': {
       if (content.conflict && take(tone(REFUSE), withStatement(content.text))) return;
@@ -547,4 +559,9 @@ function realiseFigure(move: Extract<Move, { kind: 'figure' }>, ctx: PhrasingCon
         take(FIGURE.note!, fill);
       return;
   }
+}
+
+/** The questions the persona presses with: its kind of conversation's, or anyone's in an own scenario. */
+function pressBank(profile: PersonaProfile): string[] {
+  return profile.own ? OWN_PRESS : CATEGORY_PRESS[profile.category];
 }

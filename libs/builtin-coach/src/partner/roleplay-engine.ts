@@ -8,6 +8,7 @@ import {
   AFTER_CLOSE_THANKS,
   AFTER_CLOSE_WORD,
   CLOSE,
+  OWN_CLOSE,
 } from './phrase-bank';
 import { detectInjection, isIdentityProbe, sanitiseReply, type Internals } from './guard-rails';
 import { analyseMessage, type MessageAnalysis } from './message-analysis';
@@ -65,7 +66,9 @@ export function planReply(input: ReplyInput): ReplyPlan {
   }
 
   const previous = [...messages].reverse().find((m) => m.sender === 'ai')?.content ?? '';
-  const analysis = backToIt(minimalAnswer(spokenBack(analyseMessage(last.content)), previous));
+  const analysis = backToIt(
+    answerNotAgreement(minimalAnswer(spokenBack(analyseMessage(last.content)), previous), previous),
+  );
   const closedAt = messages.findIndex((m) => m.sender === 'ai' && closes(m.content));
   const closed = closedAt >= 0;
   if (closed && !newPoint(analysis, scenario))
@@ -107,9 +110,7 @@ export function planReply(input: ReplyInput): ReplyPlan {
 }
 
 const CLOSING_LINES = new Set(
-  Object.values(CLOSE)
-    .flatMap((c) => [...c.yes, ...c.no])
-    .map(sentenceKey),
+  [...Object.values(CLOSE), OWN_CLOSE].flatMap((c) => [...c.yes, ...c.no]).map(sentenceKey),
 );
 const FAREWELL_WORDS =
   /\b(?:let's leave it there|leave it there for now|that will do for today|thanks for your time|thank you for your time|(?:we'll|we will) be in touch|you will hear from us|talk soon|take care|goodbye|we'll talk again soon|that's all my questions|we're done here for today|that's all for now)\b/i;
@@ -211,6 +212,23 @@ function minimalAnswer(analysis: MessageAnalysis, previous: string): MessageAnal
   const yesNo = /^(?:are|is|do|does|did|can|could|will|would|have|has|shall|should)\b/i.test(lastQuestion);
   if (yesNo && analysis.agreement) return analysis;
   return { ...analysis, agreement: false, vague: true };
+}
+
+/**
+ * "Yes, so the company was bought…" in answer to "What happened there?": a yes that opens the answer to
+ * an open question agrees to nothing. Only words of agreement themselves ("that works", "deal") do.
+ */
+function answerNotAgreement(analysis: MessageAnalysis, previous: string): MessageAnalysis {
+  if (!analysis.agreement || analysis.words <= 2) return analysis;
+  const lastQuestion =
+    splitSentences(previous)
+      .filter((s) => s.endsWith('?'))
+      .pop() ?? '';
+  const open =
+    /^(?:(?:so|and|okay|ok|right|well),?\s+)?(?:what|how|why|when|where|who|which|tell me|walk me|talk me)\b/i;
+  const agrees = /\b(?:agree|agreed|deal|works|sounds good|fine by me|happy with|fair enough|go with)\b/i;
+  if (!open.test(lastQuestion) || agrees.test(analysis.text)) return analysis;
+  return { ...analysis, agreement: false };
 }
 
 /** "Anyway, about the offer." brings the learner back: the partner takes it up rather than asking what it means. */

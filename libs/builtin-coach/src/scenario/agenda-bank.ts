@@ -124,13 +124,37 @@ export const AGENDA_BANK: Record<ScenarioCategory, AgendaQuestion[]> = {
   ],
 };
 
+/**
+ * What the other person asks in a situation the learner wrote: the learner came to them with something,
+ * so they ask what it is, why, and what it would mean for them, never another kind of conversation's
+ * questions ("What exactly did I do?" to someone asking for leave).
+ */
+/** The learner says what they want ("I'd like…", "could you…"): what they are asking for is known. */
+const STATED_ASK =
+  /\b(?:i (?:want|need|would like|'d like|am asking|'m asking)|i want to ask|(?:could|can|would|will) you|please)\b/i;
+/** The learner puts an idea on the table ("what if…", "maybe we…", "I propose…"). */
+const PROPOSED =
+  /\b(?:how about|what if|what about|(?:could|can|shall) we|maybe (?:we|you)|we could|i (?:suggest|propose)|my (?:idea|suggestion))\b/i;
+
+/** Once the learner says what they want or suggests something, what they suggest is known. */
+const PROPOSED_OR_ASKED = new RegExp(`${PROPOSED.source}|${STATED_ASK.source}`, 'i');
+
+export const OWN_AGENDA: AgendaQuestion[] = [
+  q('What exactly are you asking me for?', 'exactly asked asking understand want need', STATED_ASK),
+  q('What would that mean for me in practice?', 'mean practice affect cost time change'),
+  q('What would you suggest?', 'suggest suggests idea solution propose', PROPOSED_OR_ASKED),
+  q('When will this be sorted?', 'when sorted fixed date time'),
+  q('Why is this coming up now?', 'why reason now'),
+];
+
 /** The category's question that serves a goal best (most shared words), among those not yet taken. */
 export function questionFor(
   category: ScenarioCategory,
   goalTerms: ReadonlySet<string>,
   taken: Set<string>,
+  own = false,
 ): AgendaQuestion | null {
-  const options = AGENDA_BANK[category].filter((o) => !taken.has(o.ask));
+  const options = (own ? OWN_AGENDA : AGENDA_BANK[category]).filter((o) => !taken.has(o.ask));
   let best: AgendaQuestion | undefined;
   let bestScore = -1;
   for (const option of options) {

@@ -328,7 +328,8 @@ const KINDRED = 5;
 /**
  * Lines for one field from the closest scenarios, each told in the situation's pronoun, and only those
  * that fit it: first those that speak of something the situation names, closest scenario first, then
- * lines of general words from the closest scenarios of the situation's own kind. Such a line from another
+ * (for the learner's objectives only) lines of general words from the closest scenarios of the situation's
+ * own kind. Such a line from another
  * kind is passed over however close its scenario: "Confirm what happens next and how she can come back"
  * is a shop's line, wrong for a patient. Fewer lines (general ones, and the learner's own) rather than
  * another scenario's story.
@@ -352,7 +353,9 @@ function borrow(
       }
   };
   take(sources, (line) => topical(line, fit));
-  take(kindred, () => true);
+  // The other person's aims and stances are their own story: a line of general words from another
+  // scenario ("Can't commit to as much time as before") is someone else's, and general lines fill in.
+  if (field === 'learnerObjectives') take(kindred, () => true);
   return lines;
 }
 
@@ -463,8 +466,8 @@ const GENERAL_LINES = {
   asking: {
     goals: [
       'Understand exactly what is being asked and why',
-      'Be heard and treated fairly',
-      'Avoid committing to anything not thought through',
+      'Hear what the other person suggests',
+      'Understand what the change would mean for them in practice',
     ],
     first: 'Say clearly what you need and why',
     last: 'Agree a concrete next step and when it happens',
@@ -472,7 +475,7 @@ const GENERAL_LINES = {
   serving: {
     goals: [
       'Get the problem put right, quickly',
-      'Be heard and treated fairly',
+      'Know when it will be sorted',
       'Not be passed from one person to another',
     ],
     first: 'Acknowledge the problem before explaining anything',
@@ -519,8 +522,7 @@ export function draftScenario(
   };
   const figures = figuresIn(body.description);
   const holdsFirmOn = borrow(sources, kindred, 'holdsFirmOn', figures.length ? 2 : 3, fit, rare);
-  if (holdsFirmOn.length === 0)
-    holdsFirmOn.push('Will not agree to anything vague; needs concrete details and a clear reason.');
+  if (holdsFirmOn.length === 0) holdsFirmOn.push(UNSAID_FIRM_LINE);
   if (figures.length)
     holdsFirmOn.unshift(
       `Holds firm on the figures in play (${figures.join(', ')}) and moves only for a concrete, specific reason.`,
@@ -556,6 +558,13 @@ export function draftScenario(
     basedOn: closest.map((s) => ({ id: s.id, title: s.title })),
   };
 }
+
+/**
+ * What anyone holds to when the situation names nothing firmer: how they behave, which the partner never
+ * says as a stance of its own ("I won't agree to anything vague" out of nowhere).
+ */
+export const UNSAID_FIRM_LINE =
+  'Will ask for concrete details and a clear reason before they agree to anything.';
 
 /** Relationships outside work: their drafts are tagged "personal", all others "workplace". */
 const PERSONAL =

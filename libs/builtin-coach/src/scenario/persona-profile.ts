@@ -58,6 +58,8 @@ export interface PersonaProfile {
   name: string;
   firstName: string;
   category: ScenarioCategory;
+  /** A scenario the learner wrote: the partner speaks as anyone in that seat, not as a catalogue kind. */
+  own: boolean;
   stakes: Stakes;
   positions: FirmPosition[];
   goals: PersonaGoal[];
@@ -154,7 +156,7 @@ function build(scenario: ScenarioDefinition): PersonaProfile {
   const positions = scenario.holdsFirmOn.map((raw, index) => parsePosition(raw, index, itemRefs));
   const asked = new Set<string>();
   const goals = scenario.personaGoals.map((raw, index) =>
-    parseGoal(raw, index, itemRefs, scenario.category, asked),
+    parseGoal(raw, index, itemRefs, scenario.category, asked, own(scenario)),
   );
   for (const position of positions) {
     const elsewhere = [
@@ -193,6 +195,7 @@ function build(scenario: ScenarioDefinition): PersonaProfile {
     name,
     firstName,
     category: scenario.category,
+    own: own(scenario),
     stakes: stakesOf(scenario),
     positions,
     goals,
@@ -313,6 +316,7 @@ function parseGoal(
   refs: PersonaRefs,
   category: ScenarioCategory,
   asked: Set<string>,
+  ownScenario = false,
 ): PersonaGoal {
   const text = raw.trim().replace(/\.$/, '');
   let kind: GoalKind = 'outcome';
@@ -329,7 +333,7 @@ function parseGoal(
     // persona can ask in its own words: "Will this happen again before I order for Christmas?"
     const whether = askWhether(text, refs);
     if (whether) return { index, kind, statement: whether, reason: null, anchor: anchorIn(raw), terms };
-    const question = questionFor(category, terms, asked);
+    const question = questionFor(category, terms, asked, ownScenario);
     return {
       index,
       kind,
@@ -391,7 +395,7 @@ function parseFacts(background: string, refs: PersonaRefs): PersonaFact[] {
   const doc = readText(background);
   return (
     doc.sentences
-      .map((s) => s.text.trim())
+      .flatMap((s) => clausesOfNotes(s.text.trim(), refs))
       .filter((s) => s.length > 8)
       .map((sentence) => {
         const sensitivity: Sensitivity = CONFIDENTIAL.test(sentence)
@@ -409,6 +413,23 @@ function parseFacts(background: string, refs: PersonaRefs): PersonaFact[] {
       .filter((fact) => SPOKEN_FACT.test(fact.statement))
   );
 }
+/**
+ * A persona written as notes, the name and then what they are ("Liam, sales rep, sociable, thinks the
+ * music helps the team"): only the notes that say what the person does or thinks are facts, each said
+ * with the name as its subject ("Liam thinks the music helps the team"); a title or a trait on its own is
+ * no sentence anyone says ("I, sales rep, sociable").
+ */
+function clausesOfNotes(sentence: string, refs: PersonaRefs): string[] {
+  const lead = /^([A-Z][\w'-]+(?: [A-Z][\w'-]+)?),\s+(.+)$/.exec(sentence);
+  if (!lead?.[1] || !lead[2] || !refs.names.includes(lead[1])) return [sentence];
+  const notes = lead[2].replace(/[.!]+$/, '').split(/\s*,\s*(?:and\s+)?|\s+and\s+(?=[a-z]+s\b)/);
+  return notes.flatMap((note) => {
+    const first = readText(note).tokens[0];
+    const verb = first && first.pos === 'VERB' && /s$/.test(first.lower) && !/ss$/.test(first.lower);
+    return verb ? [`${lead[1]} ${note}.`] : [];
+  });
+}
+
 const SPOKEN_FACT =
   /^(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our|the|this|that|it|it's|there|they|they're|he|she|his|her|their|a|an|most|every|all|some|no|none|nobody|everyone|[A-Z][a-z]+ (?:is|was|has|had|will|runs|works|wants))\b/i;
 

@@ -87,9 +87,8 @@ export function customDefinition(
       'Understand exactly what is being asked and why.',
       'Protect their own interests and time.',
     ]),
-    holdsFirmOn: atLeast(body.holdsFirmOn, draft.holdsFirmOn, 1, 4, [
-      'Will not agree to anything vague; needs concrete details and a clear reason.',
-    ]),
+    // The draft always holds at least one line: a behaviour the partner never says as a stance.
+    holdsFirmOn: atLeast(body.holdsFirmOn, draft.holdsFirmOn, 1, 4, []),
     learnerObjectives: atLeast(body.learnerObjectives, draft.learnerObjectives, 2, 5, [
       'Agree a concrete next step before the conversation ends.',
     ]),

@@ -1,0 +1,134 @@
+import type { ScenarioDefinition } from '@parley/contracts';
+import { loadScenarios } from '../__fixtures__/catalogue';
+import { INTERVIEW_ABOUT_YOURSELF } from '../__fixtures__/scenarios';
+import { draftScenario } from '../scenario/draft-scenario';
+import { personaProfile } from '../scenario/persona-profile';
+import type { ChatLine } from './conversation-state';
+import { analyseMessage } from './message-analysis';
+import { generateReply, planReply } from './roleplay-engine';
+
+/**
+ * A partner in a situation the learner wrote speaks as anyone in that seat would: not in the words of
+ * the catalogue kind its situation happens to be closest to, and never a stance nobody would say.
+ */
+
+const CATALOGUE = loadScenarios();
+
+/** An own scenario as the sessions service builds it from the learner's fields and the draft. */
+function ownScenario(
+  fields: { title: string; description: string; userRole: string; aiRole: string },
+  persona: { name: string; background: string },
+  category: ScenarioDefinition['category'],
+): ScenarioDefinition {
+  const draft = draftScenario(fields, CATALOGUE);
+  return {
+    ...INTERVIEW_ABOUT_YOURSELF,
+    id: 'custom-own-voice',
+    category,
+    ...fields,
+    persona: {
+      name: persona.name,
+      background: persona.background,
+      personality: persona.background,
+      speakingStyle: 'Plain, everyday sentences.',
+    },
+    personaGoals: draft.personaGoals,
+    holdsFirmOn: draft.holdsFirmOn,
+    learnerObjectives: draft.learnerObjectives,
+    strongResponses: ['Says plainly what they want and why.'],
+    openingLine: 'You wanted to talk — what is on your mind?',
+  };
+}
+
+function play(
+  scenario: ScenarioDefinition,
+  lines: string[],
+  tone: 'neutral' | 'tough' = 'neutral',
+): string[] {
+  const messages: ChatLine[] = [{ sender: 'ai', content: scenario.openingLine }];
+  const replies: string[] = [];
+  for (const line of lines) {
+    messages.push({ sender: 'user', content: line });
+    const reply = generateReply({ scenario, tone, messages });
+    messages.push({ sender: 'ai', content: reply });
+    replies.push(reply);
+  }
+  return replies;
+}
+
+const CAR = ownScenario(
+  {
+    title: 'My sister and my car',
+    description:
+      'My sister Ines borrows my car most weekends without asking and brings it back with the tank empty. I want her to ask a day ahead and fill it up before she returns it.',
+    userRole: 'Car owner',
+    aiRole: 'My younger sister',
+  },
+  { name: 'Ines', background: 'Ines, student, easy-going, thinks family share everything' },
+  // The closest catalogue kind of a family quarrel about money can be a pay talk: the partner is still a sister.
+  'salary-negotiation',
+);
+
+describe('a partner in an own scenario', () => {
+  const replies = play(CAR, [
+    'Ines, can we talk about the car for a sec',
+    'Last Saturday I had to get to work and the tank was on empty, I was late.',
+    'It has happened about four times since March.',
+    "I don't mind lending it, honestly.",
+    'I just need a text the day before, and the tank full when it comes back.',
+    'From this weekend?',
+  ]);
+  const said = replies.join(' ');
+
+  it('never says a stance nobody holds out loud, nor another kind of conversation’s lines', () => {
+    expect(said).not.toMatch(/anything vague|concrete details and a clear reason/i);
+    expect(said).not.toMatch(/number did you have in mind|what salary|thanks, everyone/i);
+  });
+
+  it('follows a plain statement or a figure with a question of its own, not a bare "Okay."', () => {
+    // "…the tank was on empty, I was late." and "…four times since March." each get a question back.
+    expect(replies[1]).toMatch(/\?$/);
+    expect(replies[2]).toMatch(/\?$/);
+  });
+
+  it('weighs a proposal put as a question ("From this weekend?") instead of putting it off', () => {
+    expect(replies[5]).not.toMatch(/come back to that|get to that|later\./i);
+  });
+
+  it('reads a persona written as notes as the person’s own facts, never "I, student, …"', () => {
+    const facts = personaProfile(CAR).facts.map((f) => f.statement);
+    expect(facts).toEqual(['I think family share everything.']);
+    expect(said).not.toMatch(/\bI, /);
+  });
+});
+
+describe('reading the learner’s line', () => {
+  it('takes a "sorry," said in passing for manners, and a sorry for the matter for an apology', () => {
+    expect(analyseMessage('Sorry — quick one before you go, did the parts arrive?').minorApology).toBe(true);
+    expect(analyseMessage('Oh, sorry, I meant the March invoice.').minorApology).toBe(true);
+    expect(analyseMessage('I am truly sorry for the mix-up with your booking.').minorApology).toBe(false);
+  });
+
+  it('reads a statement said as a question, with what it puts forward, as a check on a proposal', () => {
+    expect(analyseMessage('Half now and the rest at the end of the month, okay?').question?.declarative).toBe(
+      true,
+    );
+    expect(analyseMessage('Move the call to 3pm?').question?.declarative).toBe(true);
+    expect(analyseMessage('Any thoughts on the draft?').question?.declarative).toBe(false);
+    expect(analyseMessage('Morning Sam, have you got two minutes?').question?.declarative).toBe(false);
+  });
+
+  it('does not take "that would" or "that must" without a feeling for empathy', () => {
+    expect(analyseMessage('I guess that would mean moving the launch.').empathy).toBe(false);
+    expect(analyseMessage('That must have been a long night.').empathy).toBe(true);
+  });
+
+  it('hears a "yes" that opens the answer to an open question as no agreement', () => {
+    const messages: ChatLine[] = [
+      { sender: 'ai', content: 'So what went wrong with the supplier?' },
+      { sender: 'user', content: 'Yeah, well, they changed the packaging twice without telling us.' },
+    ];
+    const plan = planReply({ scenario: INTERVIEW_ABOUT_YOURSELF, tone: 'neutral', messages });
+    expect(plan.moves.map((m) => m.kind)).not.toContain('agreement');
+  });
+});
