@@ -6,7 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { developmentMarkersIn } from './production-build';
+import { developmentMarkersIn } from './production-build.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const workspace = fileURLToPath(new URL('../../', import.meta.url));

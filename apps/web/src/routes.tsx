@@ -8,13 +8,20 @@ import { LandingPage } from './features/landing/components/LandingPage';
 import { AppFrame } from './features/site/AppHeader';
 // Eager: small, and it must render even when the page's clock is paused (its glitch timing is tested so).
 import { NotFoundPage } from './features/not-found/components/NotFoundPage';
+import { reloadingForNewBuild, untilReloaded } from './lib/staleBuild';
 
 /** A screen loaded on first visit (React.lazy), so the landing page's bundle stays small. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   // With the API layer: every such screen may call the API, and the landing page loads without it.
   const Lazy = lazy(async (): Promise<{ default: ComponentType }> => {
-    const [module] = await Promise.all([load(), apiLayerReady()]);
-    return { default: module[name] };
+    try {
+      const [module] = await Promise.all([load(), apiLayerReady()]);
+      return { default: module[name] };
+    } catch (error) {
+      // A chunk of an older build, gone after a deploy: the page is reloading; keep showing the loader.
+      if (reloadingForNewBuild()) return untilReloaded();
+      throw error;
+    }
   });
   function LazyPage() {
     return (

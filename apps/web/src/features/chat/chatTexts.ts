@@ -13,6 +13,8 @@ export const CHAT_TEXTS = {
   feedbackUnavailableBody: 'We encountered an issue while analyzing your session. Please try again later.',
   noReader: 'No reader available',
   microphoneDenied: 'Microphone access denied or not available.',
+  voiceModeNotLoaded:
+    'Voice mode could not be loaded. Parley may have been updated: reload the page and try again.',
   transcriptionFailed: 'Transcription failed.',
   sectionTitles: {
     communicationAnalysis: 'Communication Analysis',

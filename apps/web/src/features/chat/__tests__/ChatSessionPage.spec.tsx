@@ -575,6 +575,30 @@ describe('chat session', () => {
     expect(getUserMedia).toHaveBeenCalledTimes(1);
   });
 
+  it('voice mode whose code cannot be loaded (a deploy removed its chunk) says so, not that the microphone was refused', async () => {
+    const getUserMedia = vi.fn();
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia } });
+    vi.doMock('../voice/engine', () => {
+      throw new TypeError('Failed to fetch dynamically imported module: /assets/engine-OLD.js');
+    });
+    try {
+      stubChatApi();
+      await openChat();
+      fireEvent.click(screen.getByRole('button', { name: 'Voice mode' }));
+      await waitFor(() =>
+        expect(alertUser).toHaveBeenCalledWith(
+          'Voice mode could not be loaded. Parley may have been updated: reload the page and try again.',
+        ),
+      );
+      expect(alertUser).not.toHaveBeenCalledWith('Microphone access denied or not available.');
+      expect(getUserMedia).not.toHaveBeenCalled();
+      expect(screen.queryByRole('region', { name: 'Voice mode' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Voice mode' })).toBeTruthy();
+    } finally {
+      vi.doUnmock('../voice/engine');
+    }
+  });
+
   it('records audio/webm, transcribes it and sends the transcript at once', async () => {
     const stopTrack = vi.fn();
     const stream = { getTracks: () => [{ stop: stopTrack }] };

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { alertUser } from '../../../lib/browser';
+import { reloadingForNewBuild } from '../../../lib/staleBuild';
 import type { AuthorizedFetch } from '../authorizedFetch';
 import { CHAT_TEXTS } from '../chatTexts';
 import type { ReplyListener, SendTiming } from './useChatSession';
@@ -232,8 +233,20 @@ export function useVoiceMode({
   const start = useCallback(async () => {
     if (stateRef.current !== 'off') return;
     setState('starting');
+    let engine: Engine | undefined;
     try {
-      const engine = (engineRef.current ??= await import('../voice/engine'));
+      engine = engineRef.current ??= await import('../voice/engine');
+    } catch {
+      engine = undefined;
+    }
+    if (!engine) {
+      // Its code did not load (a deploy replaced the build this page came from): not a microphone matter.
+      // The page reloads for the new build, or the learner is told what failed.
+      setState('off');
+      if (!reloadingForNewBuild()) alertUser(CHAT_TEXTS.voiceModeNotLoaded);
+      return;
+    }
+    try {
       detectorRef.current = new engine.TurnDetector(readVoiceSilenceMs());
       splitterRef.current = new engine.SentenceSplitter();
       try {
