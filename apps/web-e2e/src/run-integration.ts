@@ -30,6 +30,8 @@ const SYSTEM_TESTS = /^(system.*|practice|voice)\.e2e\.ts$/;
 /** What this runner uses of libs/server/testing's TestSystem (its build is CommonJS without types). */
 interface RunningSystem {
   baseUrl: string;
+  /** The gateway's environment, for a test that starts a second one (system-deploy.e2e.ts). */
+  gatewayEnv: Record<string, string>;
   apps: Array<{ name: string; output(): string }>;
   stop(): Promise<void>;
 }
@@ -100,7 +102,7 @@ function requireBuilds(): ServerTesting & SpeechDoubleModule {
 /** Runs `node --test` on `files` with the system's address; resolves with its exit status. */
 function runTests(
   files: string[],
-  baseUrl: string,
+  system: RunningSystem,
   speechDoubleUrl: string,
 ): { done: Promise<number>; kill(): void } {
   const child = spawn(
@@ -111,7 +113,8 @@ function runTests(
       stdio: 'inherit',
       env: {
         ...process.env,
-        PARLEY_E2E_BASE_URL: baseUrl,
+        PARLEY_E2E_BASE_URL: system.baseUrl,
+        PARLEY_E2E_GATEWAY_ENV: JSON.stringify(system.gatewayEnv),
         PARLEY_E2E_SPEECH_DOUBLE_URL: speechDoubleUrl,
         E2E_OUTPUT_DIR: OUTPUT_DIR,
       },
@@ -197,7 +200,7 @@ async function main(): Promise<number> {
   let status = 1;
   try {
     log(`running ${files.map((f) => f.slice(SRC.length)).join(', ')}; screenshots in ${OUTPUT_DIR}`);
-    tests = runTests(files, system.baseUrl, speechDouble.origin);
+    tests = runTests(files, system, speechDouble.origin);
     const timeout = new Promise<number>((resolveTimeout) => {
       const timer = setTimeout(() => {
         console.error(`[web-e2e] the tests ran past ${TEST_TIMEOUT_MS / 1000} s: stopped`);
