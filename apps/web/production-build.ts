@@ -1,7 +1,7 @@
 /**
  * What tells a production build of the web app from a development one, read from the built JavaScript.
  * The Vite build refuses to finish with a development library in it (vite.config.ts), and `npm test`
- * scans the files the gateway serves with the same list (apps/web-e2e/src/bundle.e2e.ts). ADR 0029.
+ * scans the files the gateway serves with the same list (apps/web-e2e/src/bundle.e2e.ts). ADR 0030.
  */
 
 /** Strings only the development builds of React and Redux Toolkit carry (their messages are stripped in production). */

@@ -155,7 +155,7 @@ export default defineConfig(({ command, mode }) => {
   // `vite build` is a production build whatever NODE_ENV the caller's shell exports (npm start loads
   // infra/local/local.env, NODE_ENV=development, for the services it starts): Vite takes an exported
   // NODE_ENV over the mode, and React and Redux Toolkit then ship their development builds. Only an
-  // explicit `--mode development` builds for development (ADR 0029).
+  // explicit `--mode development` builds for development (ADR 0030).
   if (command === 'build') process.env['NODE_ENV'] = mode === 'development' ? 'development' : 'production';
   return config;
 });

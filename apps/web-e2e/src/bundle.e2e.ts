@@ -1,6 +1,6 @@
 /**
  * The web build the gateway serves is a production build: no development build of React or Redux
- * Toolkit in any of its JavaScript files (ADR 0029). Reads dist/apps/web as the `web:build` this target
+ * Toolkit in any of its JavaScript files (ADR 0030). Reads dist/apps/web as the `web:build` this target
  * depends on left it, the same way every other path builds it (npm start, the image, CI), or the folder
  * PARLEY_WEB_DIST names.
  */

@@ -13,7 +13,7 @@ import { AppPage } from './pages/app.page.ts';
 import { launchChromium, newIsolatedContext } from './support/chromium.ts';
 
 /**
- * A deploy under a running gateway (ADR 0029): a second gateway, next to the system's, serves a copy of
+ * A deploy under a running gateway (ADR 0030): a second gateway, next to the system's, serves a copy of
  * the web build; a page is opened on it, then the web app is rebuilt in place (`vite build` with the
  * project's config, its app code changed as a release changes it, so its chunks get new names). A fresh
  * page renders the new build; the page opened before the deploy, whose next screen's chunk is gone,

@@ -16,7 +16,7 @@ interface IndexCopy {
  * Serves the built web app's index.html for client-side routes (/dashboard, /scenario/123, ...), so a
  * reload or a deep link works. API paths never fall back: they answer JSON 404. Neither do the build's own
  * files: a script or style sheet that is not there (a page of an older build asking for a chunk a deploy
- * removed) answers 404, never the page, so the browser sees a failed load it can recover from (ADR 0029).
+ * removed) answers 404, never the page, so the browser sees a failed load it can recover from (ADR 0030).
  *
  * index.html is read again whenever the file changes, so a web build replaced under a running gateway is
  * the one served next.

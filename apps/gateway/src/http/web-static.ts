@@ -14,7 +14,7 @@ const COMPRESSED_VARIANT = /\.(?:br|gz)$/;
  * file up on disk at each request (so a web build replaced under a running gateway is served at once, and
  * a file it no longer has answers 404 through the not-found handler), no directory listings, `/` →
  * index.html. What is not a file falls through to the not-found handler: the SPA fallback for client
- * routes, 404 for a missing asset (http/spa-fallback.ts, ADR 0029). The build writes Brotli (`.br`) and
+ * routes, 404 for a missing asset (http/spa-fallback.ts, ADR 0030). The build writes Brotli (`.br`) and
  * gzip (`.gz`) variants next to each text file (apps/web/vite.config.ts); `preCompressed` sends the best
  * one the request's Accept-Encoding allows, with `content-encoding` and `vary: accept-encoding`, and the
  * file as it is to a client that accepts neither. Only these files are compressed: API answers and event streams are never

@@ -26,7 +26,7 @@ export function currentBuild(doc: Document = document): string {
  * fires `vite:preloadError` on window. The page reloads, once per build, to get the new index.html and
  * its chunks; if the same build fails again after that reload (a CDN holding an old index.html, a broken
  * deploy), the error goes on to the screen instead of a reload loop. Without sessionStorage, no reload.
- * ADR 0029.
+ * ADR 0030.
  */
 export function installStaleBuildRecovery(build = currentBuild(), target: Window = window): void {
   target.addEventListener('vite:preloadError', (event) => {
