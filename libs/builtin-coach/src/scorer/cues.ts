@@ -4,7 +4,56 @@
  * position quotes the learner's own words back to them.
  */
 
-const cue = (...sources: string[]): RegExp[] => sources.map((source) => new RegExp(source, 'g'));
+/**
+ * Contracted words as learners type them: contracted, written out, or without the apostrophe. A cue written
+ * with one form matches them all ("i'm not sure", "i am not sure", "im not sure"), so the way a learner
+ * types a word never changes what the coach reads.
+ */
+const SPELLED: Array<[string, string[]]> = [
+  ["i'm", ['i am', 'im']],
+  ["i'll", ['i will']],
+  ["i've", ['i have', 'ive']],
+  ["i'd", ['i would', 'i had']],
+  ["we'll", ['we will']],
+  ["we're", ['we are']],
+  ["we've", ['we have']],
+  ["we'd", ['we would']],
+  ["you're", ['you are', 'youre']],
+  ["you'll", ['you will']],
+  ["you've", ['you have']],
+  ["you'd", ['you would']],
+  ["they're", ['they are']],
+  ["it's", ['it is']],
+  ["that's", ['that is', 'thats']],
+  ["there's", ['there is']],
+  ["what's", ['what is', 'whats']],
+  ["let's", ['let us', 'lets']],
+  ["don't", ['do not', 'dont']],
+  ["doesn't", ['does not', 'doesnt']],
+  ["didn't", ['did not', 'didnt']],
+  ["can't", ['cannot', 'can not', 'cant']],
+  ["won't", ['will not', 'wont']],
+  ["isn't", ['is not', 'isnt']],
+  ["aren't", ['are not', 'arent']],
+  ["wasn't", ['was not', 'wasnt']],
+  ["weren't", ['were not']],
+  ["haven't", ['have not', 'havent']],
+  ["hasn't", ['has not', 'hasnt']],
+  ["couldn't", ['could not', 'couldnt']],
+  ["wouldn't", ['would not', 'wouldnt']],
+  ["shouldn't", ['should not', 'shouldnt']],
+];
+const SPELLINGS = SPELLED.map(([form, others]): [RegExp, string] => [
+  new RegExp(`(?<![a-z'])${form}(?![a-z])`, 'g'),
+  `(?:${[form, ...others].join('|')})`,
+]);
+
+/** A cue's source with every contracted word matching its other spellings. */
+export function anySpelling(source: string): string {
+  return SPELLINGS.reduce((out, [form, all]) => out.replace(form, all), source);
+}
+
+const cue = (...sources: string[]): RegExp[] => sources.map((source) => new RegExp(anySpelling(source), 'g'));
 
 /** Softeners that make a position sound optional. ("kind of"/"sort of" come from the filler rules.) */
 export const HEDGES = cue(

@@ -1,7 +1,8 @@
 import { type ObjectiveCheck, type ScenarioDefinition } from '@parley/contracts';
 import { type LineAct, lineActs } from '../text/line-acts';
-import { analyseText } from '../text/nlp';
-import { WEAK_ACKNOWLEDGEMENT } from './cues';
+import { type FigureKind, extractFigures } from '../text/figures';
+import { analyseText, normalise } from '../text/nlp';
+import { WEAK_ACKNOWLEDGEMENT, WH_WORD } from './cues';
 import { type LineFeatures, contentLemmas } from './line-features';
 
 /*
@@ -186,14 +187,13 @@ const OBJECTIVE_ACTS: Array<{ objective: RegExp; acts: LineAct[] }> = [
 ];
 
 /**
- * What a line cannot do an act without: an open question has a question word or asks to be told; a closed
- * one has a question mark or the words that open one. Where no line has them, no line asked.
+ * What a line cannot do an act without: an open question is one the rubric reads as open or one with a
+ * question word ("I want to understand why…"); a closed one, one the rubric reads as a question or one
+ * with a question mark. Where no line has them, no line asked.
  */
-const WITHOUT_IT_NOT: Partial<Record<LineAct, RegExp>> = {
-  'open-question':
-    /\b(?:what|why|how|when|where|who|whom|which|tell me|describe|walk me through|talk me through)\b/i,
-  'closed-question':
-    /\?|\b(?:whether|do you|does|did you|are you|is it|is there|can you|could you|would you|will you|have you)\b/i,
+const WITHOUT_IT_NOT: Partial<Record<LineAct, (l: LineFeatures) => boolean>> = {
+  'open-question': (l) => l.openQuestions.length > 0 || WH_WORD.test(normalise(l.text)),
+  'closed-question': (l) => l.closedQuestions.length > 0 || l.text.includes('?'),
 };
 
 export function checkObjectives(lines: LineFeatures[], scenario: ScenarioDefinition): ObjectiveResult[] {
@@ -221,7 +221,7 @@ export function checkObjectives(lines: LineFeatures[], scenario: ScenarioDefinit
       const missed =
         acts !== undefined &&
         !candidates.some((l) =>
-          acts.some((act) => reader.mayDo(l.text, act) && (WITHOUT_IT_NOT[act]?.test(l.text) ?? true)),
+          acts.some((act) => reader.mayDo(l.text, act) && (WITHOUT_IT_NOT[act]?.(l) ?? true)),
         );
       return { objective, met: false, ...(missed ? {} : { unsure: true }), ...(example ? { example } : {}) };
     }
@@ -260,7 +260,7 @@ export function bestLine(
   let best: { line: LineFeatures; overlap: number } | undefined;
   for (const line of lines) {
     if (!eligible(line)) continue;
-    const said = (lemma: string): boolean => SAID_AS[lemma]?.test(line.text) ?? false;
+    const said = (lemma: string): boolean => SAID_AS[lemma]?.(line) ?? false;
     const shared = wanted.filter((lemma) => line.lemmas.has(lemma) || said(lemma));
     // Behaviour alone ("asks a question") does not meet "Ask open questions about how orders work":
     // at least one of the objective's words must be the learner's own (or its everyday equivalent).
@@ -283,17 +283,25 @@ const ACTION_WORDS = new Set(
  * number, "based on that data" gives a reason, "take a day to review it before I sign" asks for time
  * to consider before accepting.
  */
-const SAID_AS: Record<string, RegExp> = {
-  number: /\d/,
-  figure: /\d/,
-  amount: /\d/,
-  reason: /\b(?:because|since|based on|data|evidence|so that|as)\b|, so (?:i|we)\b/i,
-  price: /[£$€]\s?\d|\b\d[\d,.]*\s?(?:k|pounds|dollars|euros|quid|bucks)\b/i,
-  cost: /[£$€]\s?\d|\b\d[\d,.]*\s?(?:k|pounds|dollars|euros|quid|bucks)\b/i,
-  date: /\b(?:\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|next week)\b/i,
-  time: /\b(?:a day|a few days|a week|tomorrow|overnight|an hour|the weekend|(?:by |on |this |next )(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\d{1,2}(?::\d\d)? ?(?:am|pm|o'clock)|at \d{1,2}(?::\d\d)?)\b/i,
-  consider: /\b(?:review|think (?:it )?over|think about|reflect|look (?:it )?over|sleep on)\b/i,
-  accept: /\b(?:sign|say yes|agree to (?:it|the offer)|take the offer)\b/i,
+/** A line that names a figure of one of these kinds (text/figures.ts). */
+const namesFigure =
+  (...kinds: FigureKind[]) =>
+  (l: LineFeatures): boolean =>
+    extractFigures(l.text).some((f) => kinds.includes(f.kind));
+
+const SAID_AS: Record<string, (l: LineFeatures) => boolean> = {
+  number: has(/\d/),
+  figure: has(/\d/),
+  amount: has(/\d/),
+  reason: has(/\b(?:because|since|based on|data|evidence|so that|as)\b|, so (?:i|we)\b/i),
+  price: namesFigure('money'),
+  cost: namesFigure('money'),
+  date: namesFigure('date'),
+  time: (l) =>
+    namesFigure('date', 'time', 'duration')(l) ||
+    has(/\b(?:a day|a few days|a week|tomorrow|overnight|an hour|the weekend)\b/i)(l),
+  consider: has(/\b(?:review|think (?:it )?over|think about|reflect|look (?:it )?over|sleep on)\b/i),
+  accept: has(/\b(?:sign|say yes|agree to (?:it|the offer)|take the offer)\b/i),
 };
 
 function eligible(line: LineFeatures): boolean {
