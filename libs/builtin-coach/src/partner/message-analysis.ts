@@ -106,10 +106,10 @@ const PROPOSAL =
 /**
  * What the learner asks for, said as a statement ("I need a firm date this week", "I'd also like £150 off",
  * "I want you to text me first"): put forward to be weighed, as a proposal is. Announcing a subject ("I
- * want to ask about…", "I'd like to talk about…") puts nothing forward yet.
+ * want to ask about…") or an intent of one's own ("I want to keep doing good work") puts nothing forward.
  */
 const STATED_REQUEST =
-  /\bi (?:just |really |also |still |only )?(?:need|want|would like|'d like|am asking for|'m asking for)\b(?! to (?:talk|ask|chat|speak|say|know|understand|check|discuss|raise|mention|start|begin|be honest|apologi[sz]e))/;
+  /\b(?:i (?:just |really |also |still |only )?(?:need|want|am asking for)|i'm asking for|i(?:'d| would) (?:just |really |also |still |only )?like) (?:you to|(?:a|an|the|my|our|some|it|them|this|that|\u00a3|\$|\d)\S*|to (?:see|have|get|be paid|receive)\b)/;
 const REASONS =
   /\b(?:because|since|as a result|the reason|due to|that'?s why|for (?:example|instance)|e\.g\.|data|research|survey|study|studies|evidence|market (?:rate|data|value|research)|benchmark|industry (?:standard|average)|on average|typical(?:ly)?|according to|records?|logs?|reports?|last (?:year|quarter|month|week)|in my (?:experience|last role|previous role)|(?:i|we)'?ve (?:also |already |just |personally )?(?:done|led|managed|delivered|built|worked|completed|passed|saved|grown|increased|reduced|handled|trained|shipped|won|closed|earned|achieved|launched|improved)|(?:experience|qualifications?|certifi\w+|exams?|degree|award|portfolio|adds? value|outperform\w*|exceeded|ahead of)|shows? that|proves?|documented|track record|results?|compared (?:to|with)|which means|so that)\b/;
 const CLOSING =
@@ -343,6 +343,8 @@ function declarative(tokens: Array<{ lower: string; pos: string }>): boolean {
 
 function isQuestion(sentence: string, tokens: Array<{ lower: string; pos: string }>): boolean {
   const text = sentence.trim();
+  // "What I'm looking for now is a stable team.": a statement that opens with what it is about.
+  if (/^what (?:i|we|you|they|he|she)\b[^?]*\b(?:is|was|are|were)\b[^?]*\.$/i.test(text)) return false;
   if (text.endsWith('?')) return !rhetorical(text);
   // "Ines, can we talk…", "Hi Sam, could you…": a greeting and a name before the question are looked past.
   const greeted =

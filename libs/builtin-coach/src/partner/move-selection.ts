@@ -132,7 +132,8 @@ function disclosure(ctx: TurnContext): PersonaFact | null {
     (f) =>
       (f.sensitivity === 'public' || (personal && f.sensitivity === 'personal')) &&
       !mentioned(state, f.statement) &&
-      (overlap(latest.terms, f.terms) > 0 || f.sensitivity === 'personal'),
+      // One shared word ("books", "members") is not what was said: the fact must be about it.
+      (overlap(latest.terms, f.terms) >= 2 || f.sensitivity === 'personal'),
   );
   candidates.sort(
     (a, b) =>
@@ -228,6 +229,10 @@ function core(ctx: TurnContext): Move[] {
   const numeric = latest.figures.filter((f) => ['money', 'percent', 'number', 'duration'].includes(f.kind));
   const substantive = numeric.length > 0 && latest.words >= 10;
   const social = (latest.apology || latest.empathy || latest.greeting || latest.thanks) && !substantive;
+  // "Same rule for both rotas: whoever worked last Christmas gets priority": a statement that gives what
+  // would move the persona is taken as the offer it is.
+  const met = social || latest.pushback || latest.refusal ? null : metCondition(ctx);
+  if (met && latest.words >= 5) return [{ kind: 'yield', position: met, detail: proposalDetail(latest) }];
   // A statement that runs against a firm position ("the courier delayed it") is pushback too.
   const touched = social ? null : positionFor(ctx, latest.terms, 2);
   // A fact with a figure in it ("late 3 times in 4 weeks") is acknowledged by quoting it back.
@@ -1003,10 +1008,11 @@ function agenda(ctx: TurnContext, sofar: Move[]): Move[] {
         : '',
     )
     .filter(Boolean);
-  const candidate = nextGoal(ctx);
+  // What the persona guards ("I need to keep working with you") is said when asked, not volunteered.
+  const candidate = nextGoal(ctx, undefined, true);
   const goal =
     candidate?.statement && spoken.includes(sentenceKey(candidate.statement))
-      ? nextGoal(ctx, candidate.index)
+      ? nextGoal(ctx, candidate.index, true)
       : candidate;
   const first = [...state.raisedGoals.values()].every((n) => n === 0);
   // Some personas ask; they do not announce what they are after ("I want to avoid getting into trouble").
@@ -1045,11 +1051,12 @@ const ASKS_RATHER_THAN_TELLS = new Set<ScenarioCategory>([
 ]);
 
 /** The next goal the persona would raise: sayable, not yet covered by the learner, not yet raised. */
-export function nextGoal(ctx: TurnContext, skip?: number): PersonaGoal | null {
+export function nextGoal(ctx: TurnContext, skip?: number, volunteered = false): PersonaGoal | null {
   const { profile, state, latest } = ctx;
   const fresh = profile.goals.filter(
     (g) =>
       g.index !== skip &&
+      !(volunteered && g.motive && !g.statement?.endsWith('?')) &&
       g.statement !== null &&
       (g.kind === 'information' || g.kind === 'outcome') &&
       !state.addressedGoals.has(g.index) &&

@@ -132,3 +132,63 @@ describe('reading the learner’s line', () => {
     expect(plan.moves.map((m) => m.kind)).not.toContain('agreement');
   });
 });
+
+/** A catalogue-shaped scenario whose persona guards a relationship and holds a condition. */
+const PRINT_SHOP: ScenarioDefinition = {
+  ...INTERVIEW_ABOUT_YOURSELF,
+  id: 'print-shop-reprint',
+  category: 'customer-service',
+  title: 'A reprint for the wedding menus',
+  description: 'A print shop misprinted 120 wedding menus. Agree a reprint with the customer.',
+  userRole: 'Print shop owner',
+  aiRole: 'Customer whose menus were misprinted',
+  persona: {
+    name: 'Harriet Cole',
+    background: 'Harriet Cole runs a florist two streets away and orders from local shops.',
+    personality: 'Direct and practical.',
+    speakingStyle: 'Short sentences.',
+  },
+  personaGoals: ['Keep a good relationship with a shop she uses often', 'Get the menus reprinted in time'],
+  holdsFirmOn: ['Will accept a reprint at no charge if the new proof is sent before Thursday'],
+  learnerObjectives: ['Agree a reprint date'],
+  strongResponses: ['Owns the mistake.'],
+  openingLine: 'The names on the menus are spelled wrong. All of them.',
+};
+
+describe('a partner that answers what was said', () => {
+  const converse = (lines: string[]): ReturnType<typeof planReply>[] => {
+    const messages: ChatLine[] = [{ sender: 'ai', content: PRINT_SHOP.openingLine }];
+    return lines.map((line) => {
+      messages.push({ sender: 'user', content: line });
+      const plan = planReply({ scenario: PRINT_SHOP, tone: 'neutral', messages });
+      messages.push({ sender: 'ai', content: plan.text });
+      return plan;
+    });
+  };
+
+  it('does not volunteer what it guards ("I need to keep a good relationship…")', () => {
+    const said = converse([
+      'I have the order in front of me now.',
+      'The file we printed from was the old one.',
+      'The printer is free on Wednesday morning.',
+    ])
+      .map((p) => p.text)
+      .join(' ');
+    expect(said).not.toMatch(/keep a good relationship/i);
+  });
+
+  it('takes a statement that gives what would move it as the offer it is', () => {
+    const [plan] = converse(['A fresh proof went to your inbox this morning, well before Thursday.']);
+    expect(plan!.moves.map((m) => m.kind)).toContain('yield');
+  });
+
+  it('hears "I need…" and "I’d also like…" with an object as something put forward, and an intent as nothing', () => {
+    expect(analyseMessage("I'd also like £40 off the next invoice.").proposal).toBe(true);
+    expect(analyseMessage('I need the signed form back by the 14th.').proposal).toBe(true);
+    expect(analyseMessage('I want to keep doing my best for the team.').proposal).toBe(false);
+  });
+
+  it('reads "What we need is…" as a statement, not a question', () => {
+    expect(analyseMessage('What we need is a date that works for both of us.').question).toBeNull();
+  });
+});

@@ -18,6 +18,7 @@ import { personaProfile } from '../scenario/persona-profile';
 import { FILLER, realise } from './phrasing';
 import { lineActs } from '../text/line-acts';
 import { overlap } from '../text/nlp';
+import { isNegotiable } from '../text/figures';
 import { createRng, hashString } from '../text/prng';
 
 /**
@@ -147,7 +148,8 @@ const AFTER_CLOSE_DROPS = new Set<Move['kind']>([
 function newPoint(analysis: MessageAnalysis, scenario: ScenarioDefinition): boolean {
   return (
     !analysis.closing &&
-    (analysis.question !== null || analysis.proposal || analysis.figures.length > 0) &&
+    // A time the learner will do something by ("tonight") is a goodbye's detail, not a new point.
+    (analysis.question !== null || analysis.proposal || analysis.figures.some(isNegotiable)) &&
     analysis.words >= 4 &&
     !offTopicTurn({ latest: analysis, profile: personaProfile(scenario) })
   );

@@ -335,7 +335,7 @@ export function conditionMet(position: FirmPosition, terms: ReadonlySet<string>)
 function conditionsOf(raw: string): string[] {
   return [
     ...raw.matchAll(
-      /\b(?:unless|until|only if|if|only when|when|once|as long as|but accepts|accepts|might accept|may accept|could accept|will accept|moves only|such as)\b([^;]+)/gi,
+      /\b(?:unless|until|only if|if|only when|when|once|as long as|but accepts|accepts|(?:might|may|could|would|will) (?:accept|agree to|consider)|moves only|such as)\b([^;]+)/gi,
     ),
   ].map((m) => m[1] ?? '');
 }

@@ -28,6 +28,11 @@ export interface PersonaGoal {
   terms: Set<string>;
   /** What the learner says that settles this goal, whatever words they use. */
   doneWhen?: RegExp;
+  /**
+   * What the persona guards rather than asks for ("Keep working with the illustrator", "Avoid HR
+   * involvement"): said when asked what it wants, never volunteered out of nowhere.
+   */
+  motive?: boolean;
 }
 
 export type Sensitivity = 'public' | 'personal' | 'confidential';
@@ -298,6 +303,9 @@ const GOAL_LEADS: Array<[RegExp, string]> = [
   [/^(\w+)\s+/i, 'I want to $1 '],
 ];
 
+/** Aims that keep, avoid or stay: what the persona guards, not something it asks of the learner. */
+const MOTIVE = /^(?:keep|maintain|avoid|stay|protect|preserve|not|feel|be|limit|minimi[sz]e)\b/i;
+
 const WHETHER =
   /^(?:understand|find out|know|learn|see|check|confirm|establish)\s+(?:whether|if)\s+(.+?)\s+(will|would|can|could|is|are|was|were|has|have|does|do)\s+(.+)$/i;
 
@@ -361,7 +369,8 @@ function parseGoal(
   const because =
     kind === 'hidden' ? undefined : /\b(?:because|since|so that)\s+(?!of\b)(.+)$/i.exec(text)?.[1];
   const reason = because ? finish(`Because ${fp(because.trim(), refs)}`) : null;
-  return { index, kind, statement, reason, anchor: anchorIn(raw), terms: contentTerms(raw) };
+  const motive = MOTIVE.test(text);
+  return { index, kind, statement, reason, anchor: anchorIn(raw), terms: contentTerms(raw), motive };
 }
 
 /* ---------- background facts ---------- */
