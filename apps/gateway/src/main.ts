@@ -36,6 +36,10 @@ async function main(): Promise<void> {
   });
   const logger = app.get(Logger);
   app.useLogger(logger);
+  if (process.env.TRUST_PROXY?.trim() === 'true')
+    logger.warn(
+      'TRUST_PROXY=true is read as 1 (one proxy in front); set the number of proxies that append to X-Forwarded-For',
+    );
   const fastify = app.getHttpAdapter().getInstance();
   // Nest's own parsers are off (bodyParser: false): JSON with an empty body is no body, not malformed JSON.
   app.useBodyParser(

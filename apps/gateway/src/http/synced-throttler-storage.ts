@@ -10,12 +10,19 @@ interface ThrottlerStorageRecord {
 }
 
 interface Window {
-  /** Hits counted here and not yet added to Redis. */
-  pending: number;
-  /** Hits being added to Redis right now. */
-  sending: number;
-  /** The count in Redis, every replica's hits, as of the last sync. */
+  /** Hits this replica has reserved in Redis and not used yet: it may allow that many without asking. */
+  granted: number;
+  /** Reserved hits, every replica's, as of this replica's last answer from Redis. */
   shared: number;
+  /** Hits counted here only, while Redis cannot be reached (the replica then limits on its own). */
+  local: number;
+  /** Redis refused the last reservation: this window is limited with local counts. */
+  offline: boolean;
+  /** Hits that came since the last sync (a window with none gives its unused reservation back). */
+  recent: number;
+  /** Hits waiting for the reservation in flight. */
+  waiting: number;
+  reserving: Promise<void> | null;
   expiresAt: number;
   blockedUntil: number;
   ttl: number;
@@ -23,30 +30,54 @@ interface Window {
   blockDuration: number;
 }
 
-/** Adds a replica's hits to the shared count of a window and answers the total and the time left. */
-const ADD_HITS = `
-local total = redis.call('INCRBY', KEYS[1], ARGV[1])
+/**
+ * Reserves up to ARGV[1] hits of a window whose limit is ARGV[3]; answers how many it got, the count
+ * afterwards and the time left. A window starts at its first reservation anywhere and lasts ARGV[2] ms.
+ */
+const RESERVE = `
+local before = tonumber(redis.call('GET', KEYS[1]) or '0')
+local want = tonumber(ARGV[1])
+local limit = tonumber(ARGV[3])
+local got = math.max(0, math.min(want, limit - before))
+local total = before
+if got > 0 then total = redis.call('INCRBY', KEYS[1], got) end
 local left = redis.call('PTTL', KEYS[1])
 if left < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  left = tonumber(ARGV[2])
+  if got > 0 then
+    redis.call('PEXPIRE', KEYS[1], ARGV[2])
+    left = tonumber(ARGV[2])
+  else
+    left = 0
+  end
 end
-return { total, left }`;
+return { got, total, left }`;
 
-type RedisWithAddHits = Redis & {
-  parleyAddHits(key: string, hits: number, ttl: number): Promise<[number, number]>;
+/** Gives back ARGV[1] reserved and unused hits, if the window still exists (never creates a key). */
+const RELEASE = `
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  return redis.call('DECRBY', KEYS[1], ARGV[1])
+end
+return 0`;
+
+type RedisWithLeases = Redis & {
+  parleyReserveHits(key: string, want: number, ttl: number, limit: number): Promise<[number, number, number]>;
+  parleyReleaseHits(key: string, hits: number): Promise<number>;
 };
 
 /**
- * Rate-limit counts kept in the gateway's memory and added to Redis every `syncMs` (100 ms), instead of
- * a Redis round trip per request. Each replica decides at once from the shared count of the last sync
- * plus its own hits since; each sync adds its hits and learns everyone's. A window is fixed (it starts
- * at its first hit anywhere and lasts its `ttl`), as with the Redis storage it replaces.
+ * Rate-limit counts shared by every gateway replica through Redis, without a Redis round trip per
+ * request (ADR 0021) and without letting a parallel burst through every replica at once (ADR 0031).
  *
- * The limit holds exactly on one replica. Across N replicas a client can get up to about N × (its
- * request rate × syncMs) more than the limit before every replica has seen the others' hits: for a
- * limit of 100 a minute that is a few requests, the price of not paying a round trip per request.
- * If Redis is unreachable, each replica keeps limiting with its own counts.
+ * A replica allows a hit only out of hits it has reserved in Redis: it reserves a small lease (a
+ * hundredth of the limit, at least 1, shrinking to a quarter of what is left as the window fills), and
+ * every hit waiting at that moment, in one atomic script that never reserves past the limit. So across
+ * any number of replicas a client gets at most the limit while Redis answers: the slack is zero.
+ * The price is the other way: hits one replica reserved and has not used are not available to the
+ * others — at most (replicas − 1) × lease, and only until the next sync gives back the reservation of a
+ * window idle since the one before (every `syncMs`, 100 ms).
+ *
+ * If Redis is unreachable, a window is limited by this replica's own counts (each replica allows the
+ * limit), as before.
  */
 export class SyncedThrottlerStorage implements ThrottlerStorage {
   private readonly windows = new Map<string, Window>();
@@ -57,13 +88,22 @@ export class SyncedThrottlerStorage implements ThrottlerStorage {
     private readonly redis: Redis,
     private readonly options: { syncMs?: number; prefix?: string; now?: () => number } = {},
   ) {
-    if (!('parleyAddHits' in redis)) redis.defineCommand('parleyAddHits', { numberOfKeys: 1, lua: ADD_HITS });
+    if (!('parleyReserveHits' in redis)) {
+      redis.defineCommand('parleyReserveHits', { numberOfKeys: 1, lua: RESERVE });
+      redis.defineCommand('parleyReleaseHits', { numberOfKeys: 1, lua: RELEASE });
+    }
     this.timer = setInterval(() => void this.sync(), options.syncMs ?? 100);
     this.timer.unref();
   }
 
   private now(): number {
     return this.options.now?.() ?? Date.now();
+  }
+
+  /** How many hits one reservation asks for (besides the hits already waiting). */
+  static leaseSize(limit: number, shared: number): number {
+    const lease = Math.max(1, Math.ceil(limit / 100));
+    return Math.max(1, Math.min(lease, Math.floor((limit - shared) / 4)));
   }
 
   async increment(
@@ -74,14 +114,18 @@ export class SyncedThrottlerStorage implements ThrottlerStorage {
     throttlerName: string,
   ): Promise<ThrottlerStorageRecord> {
     const id = `${this.options.prefix ?? 'rate'}:{${key}:${throttlerName}}`;
-    const now = this.now();
     let window = this.windows.get(id);
-    if (!window || (now >= window.expiresAt && now >= window.blockedUntil)) {
+    const start = this.now();
+    if (!window || (start >= window.expiresAt && start >= window.blockedUntil)) {
       window = {
-        pending: 0,
-        sending: 0,
+        granted: 0,
         shared: 0,
-        expiresAt: now + ttl,
+        local: 0,
+        offline: false,
+        recent: 0,
+        waiting: 0,
+        reserving: null,
+        expiresAt: start + ttl,
         blockedUntil: 0,
         ttl,
         limit,
@@ -89,19 +133,62 @@ export class SyncedThrottlerStorage implements ThrottlerStorage {
       };
       this.windows.set(id, window);
     }
-    window.pending += 1;
-    const totalHits = window.shared + window.sending + window.pending;
-    if (window.blockedUntil <= now && totalHits > limit) window.blockedUntil = now + blockDuration;
-    const blocked = window.blockedUntil > now;
+    window.recent += 1;
+    for (;;) {
+      const now = this.now();
+      if (window.blockedUntil > now) return this.record(window, now, true);
+      if (window.granted > 0) {
+        window.granted -= 1;
+        return this.record(window, now, false);
+      }
+      if (window.offline) {
+        window.local += 1;
+        if (window.shared + window.local > limit) window.blockedUntil = now + blockDuration;
+        return this.record(window, now, window.blockedUntil > now);
+      }
+      if (window.reserving) {
+        window.waiting += 1;
+        await window.reserving;
+        window.waiting -= 1;
+        continue;
+      }
+      const target = window;
+      target.reserving = this.reserve(id, target, 1 + target.waiting).finally(
+        () => (target.reserving = null),
+      );
+      await target.reserving;
+    }
+  }
+
+  /** Reserves hits for this and the waiting requests plus a lease; over the limit, blocks the window. */
+  private async reserve(id: string, window: Window, needed: number): Promise<void> {
+    const want = needed - 1 + SyncedThrottlerStorage.leaseSize(window.limit, window.shared);
+    const redis = this.redis as unknown as RedisWithLeases;
+    try {
+      const [got, total, left] = await redis.parleyReserveHits(id, want, window.ttl, window.limit);
+      window.granted += got;
+      window.shared = total;
+      if (left > 0) window.expiresAt = this.now() + left;
+      if (got < needed) {
+        // The window is spent: those who got nothing are refused for the block duration.
+        if (got === 0) window.blockedUntil = this.now() + window.blockDuration;
+      }
+    } catch {
+      window.offline = true; // Redis away: keep limiting with what this replica sees
+    }
+  }
+
+  private record(window: Window, now: number, blocked: boolean): ThrottlerStorageRecord {
+    const used = window.offline ? window.shared + window.local : window.shared - window.granted;
     return {
-      totalHits,
+      totalHits: blocked ? Math.max(used, window.limit + 1) : used,
       timeToExpire: Math.ceil(Math.max(0, window.expiresAt - now) / 1000),
       isBlocked: blocked,
       timeToBlockExpire: blocked ? Math.ceil((window.blockedUntil - now) / 1000) : 0,
     };
   }
 
-  /** Adds every window's new hits to Redis and learns the shared counts; drops windows that are over. */
+  /** Gives back the unused reservations of windows idle since the last sync; drops windows that are over. */
   sync(): Promise<void> {
     this.syncing ??= this.flush().finally(() => (this.syncing = null));
     return this.syncing;
@@ -109,35 +196,30 @@ export class SyncedThrottlerStorage implements ThrottlerStorage {
 
   private async flush(): Promise<void> {
     const now = this.now();
-    const due: Array<[string, Window]> = [];
+    const idle: Array<[string, Window, number]> = [];
     for (const [id, window] of this.windows) {
-      if (window.pending > 0) due.push([id, window]);
-      else if (now >= window.expiresAt && now >= window.blockedUntil) this.windows.delete(id);
+      const over = now >= window.expiresAt && now >= window.blockedUntil;
+      if (over && !window.reserving) this.windows.delete(id);
+      else if (window.recent === 0 && window.granted > 0 && !window.reserving && !over)
+        idle.push([id, window, window.granted]);
+      window.recent = 0;
     }
-    if (due.length === 0) return;
-    const redis = this.redis as unknown as RedisWithAddHits;
+    if (idle.length === 0) return;
+    const redis = this.redis as unknown as RedisWithLeases;
     await Promise.all(
-      due.map(async ([id, window]) => {
-        const hits = window.pending;
-        window.pending = 0;
-        window.sending = hits;
+      idle.map(async ([id, window, hits]) => {
+        window.granted -= hits;
         try {
-          const [total, left] = await redis.parleyAddHits(id, hits, window.ttl);
-          window.shared = total;
-          window.expiresAt = this.now() + left;
-          // Another replica's hits can put the client over the limit here too.
-          if (window.blockedUntil <= this.now() && window.shared + window.pending > window.limit)
-            window.blockedUntil = this.now() + window.blockDuration;
+          await redis.parleyReleaseHits(id, hits);
+          window.shared -= hits;
         } catch {
-          window.shared += hits; // Redis away: keep limiting with what this replica saw
-        } finally {
-          window.sending = 0;
+          // Redis away: those hits stay counted until the window ends (fewer allowed, never more).
         }
       }),
     );
   }
 
-  /** Stops the sync timer after a last sync (tests; the process ending drops unsent hits, which is harmless). */
+  /** Stops the sync timer after a last sync (tests). */
   async close(): Promise<void> {
     clearInterval(this.timer);
     await this.sync();

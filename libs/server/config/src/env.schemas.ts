@@ -202,7 +202,18 @@ export const gatewayEnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   PUBLIC_URL: urlWith(['http:', 'https:'], 'the public http(s) URL people open Parley at'),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
-  TRUST_PROXY: flag.default(false),
+  /**
+   * How many proxies in front of the gateway append to X-Forwarded-For (1 behind one ingress): the
+   * client address is the entry that many hops from the end. `true` once trusted every hop, so any client
+   * could pick its own address; it is now read as 1 (ADR 0031).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|\d{1,2})$/, 'expected the number of proxies in front of the gateway (0 to 10)')
+    .transform((v) => (v === 'false' ? 0 : v === 'true' ? 1 : Number(v)))
+    .refine((n) => n <= 10, 'expected the number of proxies in front of the gateway (0 to 10)')
+    .default(0),
   WEB_DIST_DIR: z.string().default('dist/apps/web'),
 });
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
