@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageSchema } from './sessions';
+import { MAX_MESSAGES_PER_SESSION, messageSchema } from './sessions';
 import { text } from './text';
 
 /* The AI partner and the coach (spec sections 2 chat session, 3, 7, 8). */
@@ -14,7 +14,11 @@ export function chatToneOf(tone: string | null | undefined): ChatTone {
   return 'neutral';
 }
 
-export const MAX_CHAT_MESSAGES = 200;
+/**
+ * The most messages a chat, a feedback or a filler-word request carries: the session's own cap, so every
+ * session that could be stored can also be replied to and completed (issue 30: one cap everywhere).
+ */
+export const MAX_CHAT_MESSAGES = MAX_MESSAGES_PER_SESSION;
 
 /** One line of the learner's that earned or cost points on a dimension, and why. */
 export const scoreEvidenceSchema = z.object({

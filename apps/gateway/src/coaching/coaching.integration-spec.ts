@@ -1,9 +1,10 @@
-import type {
-  PracticeSession,
-  ProgressRecord,
-  Scenario,
-  SpeechAnalysis,
-  StoredFeedback,
+import {
+  MAX_MESSAGES_PER_SESSION,
+  type PracticeSession,
+  type ProgressRecord,
+  type Scenario,
+  type SpeechAnalysis,
+  type StoredFeedback,
 } from '@parley/contracts';
 import {
   apiCall,
@@ -285,7 +286,13 @@ describe('coaching through the gateway (builtin provider)', () => {
       { ...base, messages: [] },
       { ...base, messages: [{ sender: 'user', content: 7 }] },
       { messages: [{ sender: 'user', content: 'hi' }], scenario: { title: '' } },
-      { ...base, messages: Array.from({ length: 201 }, () => ({ sender: 'user', content: 'x' })) },
+      {
+        ...base,
+        messages: Array.from({ length: MAX_MESSAGES_PER_SESSION + 1 }, () => ({
+          sender: 'user',
+          content: 'x',
+        })),
+      },
     ]) {
       const res = await apiCall(system, '/api/chat/chat-completion', { token: user.token, body });
       expect(res.status).toBe(400);

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { PracticeSession, Scenario, StoredFeedback } from '@parley/contracts';
+import {
+  MAX_MESSAGES_PER_SESSION,
+  type PracticeSession,
+  type Scenario,
+  type StoredFeedback,
+} from '@parley/contracts';
 import { apiCall, createTestUser, startSystem, type TestSystem, type TestUser } from '@parley/server-testing';
 
 /**
@@ -99,6 +104,42 @@ describe('GET /api/user/feedback/{sessionId}', () => {
       404,
     );
   }, 30_000);
+
+  it('completes a session as long as a session may be: one message cap everywhere', async () => {
+    const session = await startSession(owner);
+    // The rest of the longest transcript a session may hold, written as the server would have stored it.
+    const rest = MAX_MESSAGES_PER_SESSION - 2;
+    await system.sql(
+      'sessions',
+      `INSERT INTO session_messages (session_id, seq, sender, content)
+       SELECT $1, 2 + i, CASE WHEN i % 2 = 0 THEN 'ai' ELSE 'user' END,
+              CASE WHEN i % 2 = 0 THEN 'And what would that change for the team?'
+                   ELSE 'It would make the rota official, and I would keep the incident count falling.' END
+       FROM generate_series(0, $2::int - 1) AS i`,
+      [session.id, rest],
+    );
+    await system.sql('sessions', `UPDATE practice_sessions SET message_count = $2 WHERE id = $1`, [
+      session.id,
+      MAX_MESSAGES_PER_SESSION,
+    ]);
+    const full = await json<PracticeSession>(
+      await apiCall(system, `/api/user/sessions/view/${session.id}`, { token: owner.token }),
+    );
+    expect(full.messages).toHaveLength(MAX_MESSAGES_PER_SESSION);
+
+    const completed = await apiCall(system, '/api/user/feedback', {
+      token: owner.token,
+      body: { session_id: session.id },
+    });
+    expect(completed.status).toBe(200);
+    expect(await json<StoredFeedback>(completed)).toMatchObject({ session_id: session.id });
+    const [row] = await system.sql<{ status: string }>(
+      'sessions',
+      `SELECT status FROM practice_sessions WHERE id = $1`,
+      [session.id],
+    );
+    expect(row!.status).toBe('completed');
+  }, 60_000);
 
   it('rejects an id that is not a uuid with 400, and a caller without a token with 401', async () => {
     const bad = await apiCall(system, '/api/user/feedback/not-a-session', { token: owner.token });
