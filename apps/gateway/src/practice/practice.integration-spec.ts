@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { firstValueFrom } from 'rxjs';
 import {
+  ERRORS,
   FREE_SESSIONS_PER_MONTH,
+  RPC,
+  type MonthlyUsage,
+  type RpcErrorBody,
   MAX_MESSAGES_PER_SESSION,
   type PracticeSession,
   type PracticeSessionSummary,
@@ -233,6 +239,37 @@ describe('scenarios and practice sessions', () => {
 
     for (let i = 0; i < FREE_SESSIONS_PER_MONTH + 1; i++)
       expect((await start(premium, scenario.id)).status).toBe(201);
+  });
+
+  it("takes the user of the monthly usage RPC from the caller: another user's count stays out of reach", async () => {
+    const alice = await createTestUser(system);
+    const bob = await createTestUser(system);
+    const scenario = await freeScenario(bob);
+    expect((await start(bob, scenario.id)).status).toBe(201);
+    const rpc = ClientProxyFactory.create({
+      transport: Transport.TCP,
+      options: { host: '127.0.0.1', port: Number(system.app('sessions').env.RPC_PORT) },
+    });
+    const usage = (data: unknown, as?: string) =>
+      firstValueFrom(
+        rpc.send<MonthlyUsage>(RPC.sessions.monthlyUsage, {
+          meta: { requestId: randomUUID(), userId: as },
+          data,
+        }),
+      ).then(
+        (answer) => answer as MonthlyUsage | RpcErrorBody,
+        (error: RpcErrorBody) => error,
+      );
+    try {
+      expect(await usage({ userId: bob.id }, alice.id)).toEqual({ status: 403, error: ERRORS.forbidden });
+      expect(await usage({ userId: bob.id })).toEqual({ status: 401, error: ERRORS.notAuthenticated });
+      // The caller's own count, with or without their id in the payload.
+      expect(await usage({}, alice.id)).toEqual({ used: 0 });
+      expect(await usage({ userId: bob.id }, bob.id)).toEqual({ used: 1 });
+      expect(await usage({ userId: 'not-a-uuid' }, bob.id)).toMatchObject({ status: 400 });
+    } finally {
+      await rpc.close();
+    }
   });
 
   it('rejects malformed and oversized message lists with a clear error', async () => {

@@ -90,10 +90,12 @@ export class PracticeRpcController {
     return this.remove.execute(callerOf(request), idSchema.parse(request.data).id);
   }
 
-  /** The profile's sessions_used: this calendar month's sessions, in the user's time zone. */
+  /** The profile's sessions_used: the caller's sessions this calendar month, in their time zone. */
   @MessagePattern(RPC.sessions.monthlyUsage)
   async onMonthlyUsage(@Payload() request: RpcRequest): Promise<MonthlyUsage> {
-    const { userId } = monthlyUsageRpcSchema.parse(request.data);
-    return { used: (await this.usage.currentMonth(userId)).used };
+    const caller = callerOf(request);
+    const { userId } = monthlyUsageRpcSchema.parse(request.data ?? {});
+    if (userId !== undefined && userId !== caller.userId) throw new RpcError(403, ERRORS.forbidden);
+    return { used: (await this.usage.currentMonth(caller.userId)).used };
   }
 }
