@@ -53,6 +53,8 @@ export const eventPayloadSchemas = {
       })
       .optional(),
   }),
+  /** A learner deleted one of their sessions: its share links and export files go too (issue 30). */
+  'sessions.session-deleted': z.object({ sessionId: z.uuid(), deletedAt: timestamp }),
   'gamification.xp-awarded': z.object({
     amount: z.number().int(),
     reason: z.string().max(100),

@@ -310,6 +310,57 @@ describe('shareable reports', () => {
   }, 30_000);
 });
 
+describe('session deletion', () => {
+  it("revokes the session's share links and removes its export files (sessions.session-deleted), and nothing else", async () => {
+    const sessionId = await storedSession(owner, conversation);
+    const kept = await storedSession(owner, conversation);
+    const share = (id: string, user = owner) =>
+      apiCall(system, '/api/export/shares', { token: user.token, body: { session_id: id } }).then((r) =>
+        json<ShareLink>(r),
+      );
+    const job = await json<ExportJob>(
+      await apiCall(system, '/api/export/jobs', { token: owner.token, body: { session_id: sessionId } }),
+    );
+    await finished(owner, job.id);
+    const link = await share(sessionId);
+    const keptLink = await share(kept);
+    // Another user's session with the same id cannot exist; their own links stay untouched.
+    const othersLink = await share(await storedSession(other, conversation), other);
+    expect((await apiCall(system, `/api/export/shared/${link.token}`)).status).toBe(200);
+
+    expect(
+      (await apiCall(system, `/api/user/sessions/${sessionId}`, { method: 'DELETE', token: owner.token }))
+        .status,
+    ).toBe(200);
+    // The event reaches export through the outbox and Kafka: wait for its effect, not for a time.
+    await waitFor(
+      async () => (await apiCall(system, `/api/export/shared/${link.token}`)).status === 404,
+      30_000,
+      100,
+    );
+    expect((await apiCall(system, `/api/export/shared/${link.token}/pdf`)).status).toBe(404);
+    expect((await apiCall(system, `/api/export/jobs/${job.id}`, { token: owner.token })).status).toBe(404);
+    expect((await apiCall(system, `/api/export/jobs/${job.id}/file`, { token: owner.token })).status).toBe(
+      404,
+    );
+    expect(
+      await system.sql('export', `SELECT 1 FROM export_jobs WHERE session_id = $1`, [sessionId]),
+    ).toHaveLength(0);
+    // The owner's other session and the other user's link still open.
+    expect((await apiCall(system, `/api/export/shared/${keptLink.token}`)).status).toBe(200);
+    expect((await apiCall(system, `/api/export/shared/${othersLink.token}`)).status).toBe(200);
+    // Written with the deletion in sessions' outbox, recorded in export's inbox: a redelivery does nothing.
+    const [event] = await system.sql<{ id: string }>(
+      'sessions',
+      `SELECT id FROM outbox WHERE type = 'sessions.session-deleted' AND event->'payload'->>'sessionId' = $1`,
+      [sessionId],
+    );
+    expect(await system.sql('export', `SELECT 1 FROM inbox WHERE event_id = $1`, [event!.id])).toHaveLength(
+      1,
+    );
+  }, 60_000);
+});
+
 describe('account deletion', () => {
   it("removes the user's jobs, files and links", async () => {
     const leaving = await createTestUser(system, { plan: 'premium' });

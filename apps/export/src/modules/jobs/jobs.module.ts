@@ -6,8 +6,9 @@ import { ExportJobsRepository } from './export-jobs.repository';
 import { ExportJobsProcessor } from './jobs.processor';
 import { EXPORT_TTLS, ExportJobsRpcController } from './jobs.rpc-controller';
 import { RemoveExportsWhenUserDeletedListener } from './remove-exports-when-user-deleted.listener';
+import { RevokeExportsWhenSessionDeletedListener } from './revoke-exports-when-session-deleted.listener';
 
-/** Stored-session exports with progress, share links, expiry and account deletion. */
+/** Stored-session exports with progress, share links, expiry, session and account deletion. */
 @Module({})
 export class ExportJobsModule {
   static register(env: ExportEnv): DynamicModule {
@@ -26,6 +27,7 @@ export class ExportJobsModule {
         { provide: EXPORT_CLEANUP_INTERVAL_MS, useValue: env.EXPORT_CLEANUP_INTERVAL_SECONDS * 1000 },
         ExpiredExportsCleanup,
         RemoveExportsWhenUserDeletedListener,
+        RevokeExportsWhenSessionDeletedListener,
         ...(env.RUN_WORKERS ? [ExportJobsProcessor] : []),
       ],
     };
