@@ -296,6 +296,30 @@ describe('shareable reports', () => {
     expect((await apiCall(system, '/api/export/shared/not-a-token')).status).toBe(404);
   }, 60_000);
 
+  it('renders a shared PDF once and serves the kept file to every later anonymous hit', async () => {
+    const sessionId = await storedSession(owner, conversation);
+    const link = await json<ShareLink>(
+      await apiCall(system, '/api/export/shares', { token: owner.token, body: { session_id: sessionId } }),
+    );
+    const read = async () => {
+      const res = await apiCall(system, `/api/export/shared/${link.token}/pdf`);
+      expect(res.status).toBe(200);
+      return Buffer.from(await res.arrayBuffer());
+    };
+    const first = await read();
+    const later = await Promise.all([read(), read(), read()]);
+    for (const pdf of later) expect(pdf.equals(first)).toBe(true);
+    const [row] = await system.sql<{ pdf_renders: number }>(
+      'export',
+      `SELECT pdf_renders FROM share_links WHERE session_id = $1`,
+      [sessionId],
+    );
+    expect(row!.pdf_renders).toBe(1);
+    // Revoked, the kept file goes with the link.
+    await apiCall(system, `/api/export/shares/${link.token}`, { method: 'DELETE', token: owner.token });
+    expect((await apiCall(system, `/api/export/shared/${link.token}/pdf`)).status).toBe(404);
+  }, 60_000);
+
   it('an expired link answers 404', async () => {
     const sessionId = await storedSession(owner, conversation);
     const link = await json<ShareLink>(

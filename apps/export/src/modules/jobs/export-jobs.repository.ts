@@ -171,6 +171,24 @@ export class ExportJobsRepository {
     return rows[0] ?? null;
   }
 
+  /** The PDF a live link's report was rendered to, once it has been (null before, or for no such link). */
+  async sharedPdf(token: string): Promise<Buffer | null> {
+    const rows = await queryRows<{ pdf: Buffer | null }>(
+      this.dataSource,
+      `SELECT pdf FROM share_links WHERE token = $1 AND expires_at > now()`,
+      [token],
+    );
+    return rows[0]?.pdf ?? null;
+  }
+
+  /** Keeps a link's rendered PDF; the first of concurrent renders is kept, the others write nothing. */
+  async keepSharedPdf(token: string, pdf: Buffer): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE share_links SET pdf = $2, pdf_renders = pdf_renders + 1 WHERE token = $1 AND pdf IS NULL`,
+      [token, pdf],
+    );
+  }
+
   /** Removes expired files and links; returns how many of each went. */
   async removeExpired(): Promise<{ jobs: number; links: number }> {
     const jobs = await queryRows<unknown>(

@@ -156,16 +156,23 @@ export class ExportJobsRpcController {
     return { ...row.report, expires_at: new Date(row.expires_at).toISOString() };
   }
 
+  /** Public. Rendered on the first hit and kept with the link (its report never changes), then read back. */
   @MessagePattern(RPC.export.sharedPdf)
   async sharedPdf(@Payload() request: RpcRequest): Promise<{ pdfBase64: string; bytes: number }> {
     const row = await this.sharedRow(request);
+    const kept = await this.jobs.sharedPdf(row.token);
+    if (kept) return { pdfBase64: kept.toString('base64'), bytes: kept.length };
     const body = exportPdfBodySchema.parse({
       ...row.report,
       scenario: row.report.scenario ?? undefined,
       tone: row.report.tone ?? undefined,
     });
     try {
-      return await this.queues.client(exportQueue).addAndWait('render-transcript', body, RENDER_WAIT_MS);
+      const rendered = await this.queues
+        .client(exportQueue)
+        .addAndWait('render-transcript', body, RENDER_WAIT_MS);
+      await this.jobs.keepSharedPdf(row.token, Buffer.from(rendered.pdfBase64, 'base64'));
+      return rendered;
     } catch (error) {
       if (error instanceof QueueJobTimeoutError)
         throw new RpcError(504, 'The export took too long; try again');
