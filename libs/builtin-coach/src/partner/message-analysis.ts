@@ -96,7 +96,7 @@ const AGREEMENT_START =
 const AGREEMENT =
   /\b(?:i (?:fully |completely )?agree|we agree|that works(?: for me)?|sounds good|it'?s a deal|we have a deal|i can (?:live|work) with (?:that|it)|happy (?:with|to go with) that|let'?s do (?:it|that)|i accept|we accept|that'?s fine|works for me|you have a deal|count me in)\b/;
 const PUSHBACK =
-  /\b(?:i (?:don'?t|do not|can'?t|cannot) (?:really |quite |fully |entirely |totally |honestly )?(?:agree|accept|see|think|buy|support)|i disagree|(?:that'?s|that is|it'?s|it is) not (?:fair|right|true|acceptable|reasonable|enough|good enough|realistic|how|what)|not (?:acceptable|fair|good enough|reasonable|realistic)|no way|(?:that|this) (?:won'?t|will not|doesn'?t|does not) work|doesn'?t make sense|(?:too|way too|much too) (?:low|high|much|little|expensive|long|late|slow|early|soon)|unacceptable|i'?m not (?:happy|comfortable|willing|okay|ok|convinced|sure that|going to)|with (?:all due )?respect|(?:have to|must|need to) push back|i won'?t|i refuse|hold on|wait a (?:minute|second)|you'?re wrong|not true|on the contrary|i'?m afraid (?:not|that|i|we)|you(?:'re| are)(?: being| so)? (?:unreasonable|unfair|rude|difficult|ridiculous|wrong|not listening|overreacting|impossible|missing the point))\b|^(?:no|nope|but|actually|well,? no)\b/;
+  /\b(?:i (?:don'?t|do not|can'?t|cannot) (?:really |quite |fully |entirely |totally |honestly )?(?:agree|accept|see|think|buy|support)|i disagree|(?:that'?s|that is|it'?s|it is) not (?:fair|right|true|acceptable|reasonable|enough|good enough|realistic|how|what)|not (?:acceptable|fair|good enough|reasonable|realistic)|no way|(?:that|this) (?:won'?t|will not|doesn'?t|does not) work|doesn'?t make sense|(?:too|way too|much too) (?:low|high|much|little|expensive|long|late|slow|early|soon)|unacceptable|i'?m not (?:happy|comfortable|willing|okay|ok|convinced|sure that|going to)|with (?:all due )?respect|(?:have to|must|need to) push back|i won'?t|i refuse|hold on|wait a (?:minute|second)|you'?re wrong|not true|on the contrary|i'?m afraid (?:not|that|i|we)|you(?:'re| are)(?: being| so)? (?:unreasonable|unfair|rude|difficult|ridiculous|wrong|not listening|overreacting|impossible|missing the point))\b|\b(?:i'?m|i am|we'?re|we are) not (?:paying|accepting|signing|agreeing to|covering)\b|^(?:no|nope|actually|well,? no)\b|^but (?:that|this|it|you|no|not)\b/;
 const REFUSAL =
   /\b(?:i|we) (?:can'?t|cannot|won'?t|will not|am not able to|'?m not able to|are not able to|'?re not able to|'?m unable to|am unable to|are unable to|don'?t have|do not have)\b|\b(?:not possible|isn'?t possible|no longer available|not something (?:i|we) can)\b/;
 const COMMITMENT =
@@ -220,7 +220,14 @@ export function analyseMessage(raw: string): MessageAnalysis {
     hostility = 1;
 
   const greeting = GREETING.test(lower);
-  const thanks = THANKS.test(lower);
+  // "It went well, thank you; we moved the last service on Tuesday": thanks for asking, said in passing
+  // inside an answer, is manners; thanks that open the line or say what they are for are thanks.
+  const thanks =
+    THANKS.test(lower) &&
+    (words <= 6 ||
+      /^\W*(?:(?:oh|ok(?:ay)?|great|brilliant|lovely|right),?\s+)?(?:thank|thanks|thx|cheers)/.test(lower) ||
+      /\b(?:thank(?:s| you)(?: so much| very much)?|cheers) for\b|\bappreciate\b/.test(lower) ||
+      /(?:thank(?:s| you)|thx|cheers)(?: so much| very much)?\W*$/.test(lower));
   const closing = CLOSING.test(lower);
   const contentWords = doc.tokens.filter(
     (t) => ['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM'].includes(t.pos) && !t.stop,

@@ -188,6 +188,19 @@ describe('a partner that answers what was said', () => {
     expect(analyseMessage('I want to keep doing my best for the team.').proposal).toBe(false);
   });
 
+  it('hears thanks for asking, said inside an answer, as manners, and thanks for something as thanks', () => {
+    expect(analyseMessage('Pretty good, thank you, the new site went live on Monday.').thanks).toBe(false);
+    expect(analyseMessage('Thanks for fitting me in at short notice.').thanks).toBe(true);
+    expect(analyseMessage('That all sounds fine, cheers').thanks).toBe(true);
+  });
+
+  it('hears a line opening with "But I…" as the learner’s news, and "I’m not paying for…" as pushback', () => {
+    expect(analyseMessage('But I checked the figures again and we are short by about £300.').pushback).toBe(
+      false,
+    );
+    expect(analyseMessage("The delivery fee, though, I'm not paying for that.").pushback).toBe(true);
+  });
+
   it('reads "What we need is…" as a statement, not a question', () => {
     expect(analyseMessage('What we need is a date that works for both of us.').question).toBeNull();
   });
