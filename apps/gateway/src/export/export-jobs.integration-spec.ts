@@ -525,7 +525,8 @@ describe('the progress stream is pushed, not polled', () => {
     startWorker();
     await stream.ended;
     // Progress is written every 50 messages (25, 50, 75 %, then 99 % until the file is stored): a render
-    // takes well under the 5 s safety poll, so only pushed updates can show every step.
+    // takes well under the 5 s safety poll, so only pushed updates can show every step — the events
+    // themselves show the push, no clock reading is needed.
     expect(stream.events.map((e) => [e.data.status, e.data.progress])).toEqual([
       ['queued', 0],
       ['running', 0],
@@ -535,13 +536,6 @@ describe('the progress stream is pushed, not polled', () => {
       ['running', 99],
       ['done', 100],
     ]);
-    const [row] = await system.sql<{ finished_at: Date }>(
-      'export',
-      `SELECT finished_at FROM export_jobs WHERE id = $1`,
-      [job.id],
-    );
-    // The done event reached the client right after the row was written, not at the next poll.
-    expect(stream.events.at(-1)!.at - new Date(row!.finished_at).getTime()).toBeLessThan(1000);
     await expectSubscriptions(job.id, { channels: 0, streams: 0, redis: 0 });
   }, 60_000);
 
@@ -590,7 +584,6 @@ describe('the progress stream is pushed, not polled', () => {
     const exited = new Promise<number | null>((resolve) =>
       gateway.process.once('exit', (code) => resolve(code)),
     );
-    const signalled = Date.now();
     gateway.process.kill('SIGTERM');
     await stream.ended;
     expect(stream.events.map((e) => e.data)).toEqual([
@@ -600,8 +593,10 @@ describe('the progress stream is pushed, not polled', () => {
         retry: true,
       },
     ]);
+    // Exit 0 and no 'still busy' line: the drain finished on its own, the grace period's hard exit never
+    // fired (an event, not a reading of the clock).
     expect(await exited).toBe(0);
-    expect(Date.now() - signalled).toBeLessThan(5000);
+    expect(gateway.output()).not.toContain('still busy after');
     expect(gateway.output()).toContain('shutdown: requests/export job streams stopped');
   }, 30_000);
 });
