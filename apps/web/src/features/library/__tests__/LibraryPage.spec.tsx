@@ -126,25 +126,39 @@ describe('/library', () => {
 
     fireEvent.click(more);
     const list = screen.getByRole('listbox', { name: 'More tags' });
+    const box = screen.getByRole('combobox', { name: 'Search tags' });
     expect(more.getAttribute('aria-expanded')).toBe('true');
-    expect(document.activeElement).toBe(list);
+    expect(document.activeElement).toBe(box);
+    expect(box.getAttribute('aria-controls')).toBe(list.id);
     expect(
       within(list)
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['manager', 'networking', 'phone', 'retail', 'salary negotiation', 'team meeting']);
+    expect(screen.getByText('6 tags')).toBeTruthy();
 
-    // Keyboard: the first option is active, ArrowDown moves, Enter picks and closes.
-    const activeText = () =>
-      document.getElementById(list.getAttribute('aria-activedescendant')!)?.textContent;
+    // Keyboard: the first option is active, ArrowDown moves, typing narrows, Enter picks and closes.
+    const activeText = () => document.getElementById(box.getAttribute('aria-activedescendant')!)?.textContent;
     expect(activeText()).toBe('manager');
-    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
     expect(activeText()).toBe('networking');
-    fireEvent.keyDown(list, { key: 'End' });
+    fireEvent.keyDown(box, { key: 'PageDown' });
     expect(activeText()).toBe('team meeting');
-    fireEvent.keyDown(list, { key: 'r' });
+    fireEvent.change(box, { target: { value: 'T' } });
+    // Those that start with it first, then those that contain it.
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['team meeting', 'networking', 'retail', 'salary negotiation']);
+    fireEvent.change(box, { target: { value: 'ret' } });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['retail']);
     expect(activeText()).toBe('retail');
-    fireEvent.keyDown(list, { key: 'Enter' });
+    fireEvent.keyDown(box, { key: 'Enter' });
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(document.activeElement).toBe(more);
     await screen.findByText('1 scenario found');
@@ -161,8 +175,8 @@ describe('/library', () => {
     await openLibrary();
     const more = within(tagGroup()).getByRole('button', { name: 'More' });
     fireEvent.keyDown(more, { key: 'ArrowDown' });
-    const list = screen.getByRole('listbox', { name: 'More tags' });
-    fireEvent.keyDown(list, { key: 'Escape' });
+    expect(screen.getByRole('listbox', { name: 'More tags' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Search tags' }), { key: 'Escape' });
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(document.activeElement).toBe(more);
 
@@ -279,5 +293,66 @@ describe('/library', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     await screen.findByText('6 scenarios found');
+  });
+  it('shows 24 cards of 224 at first, 24 more on each Show more, and the first page again on a new filter', async () => {
+    const many = Array.from({ length: 224 }, (_, i) =>
+      scenario({ id: `s-${i}`, title: `Scenario ${i}`, tags: [i % 2 ? 'odd' : 'even'] }),
+    );
+    stubScenarioApi({ scenarios: many });
+    renderApp('/library', { storedSession: testSession });
+    await screen.findByText('224 scenarios found', undefined, { timeout: 5000 });
+    expect(titles()).toHaveLength(24);
+    expect(titles()[23]).toBe('Scenario 23');
+    expect(screen.getByText('Showing 24 of 224')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show 24 more' }));
+    await waitFor(() => expect(titles()).toHaveLength(48));
+    expect(screen.getByText('Showing 48 of 224')).toBeTruthy();
+    // The first card added takes the focus.
+    await waitFor(() =>
+      expect(document.activeElement?.closest('article')?.getAttribute('aria-labelledby')).toBe(
+        screen.getByRole('heading', { name: 'Scenario 24' }).id,
+      ),
+    );
+
+    fireEvent.click(within(tagGroup()).getByRole('button', { name: 'odd' }));
+    await screen.findByText('112 scenarios found');
+    expect(titles()).toHaveLength(24);
+    expect(titles()[0]).toBe('Scenario 1');
+    expect(screen.getByText('Showing 24 of 112')).toBeTruthy();
+
+    search('Scenario 22');
+    // 22 and 220-223, of the odd ones: 221, 223; the last page says no more.
+    await screen.findByText('2 scenarios found');
+    expect(screen.queryByRole('button', { name: /^Show \d+ more$/ })).toBeNull();
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+
+  it('renders at most 50 of many tags in the picker and finds the others by typing', async () => {
+    const tags = Array.from({ length: 285 }, (_, i) => `tag ${String(i).padStart(3, '0')}`);
+    stubScenarioApi({
+      scenarios: tags.map((t, i) => scenario({ id: `s-${i}`, title: `Scenario ${i}`, tags: [t] })),
+    });
+    renderApp('/library', { storedSession: testSession });
+    await screen.findByText('285 scenarios found', undefined, { timeout: 5000 });
+    fireEvent.click(within(tagGroup()).getByRole('button', { name: 'More' }));
+    const list = screen.getByRole('listbox', { name: 'More tags' });
+    expect(within(list).getAllByRole('option')).toHaveLength(50);
+    expect(screen.getByText('50 of 279 tags: type to narrow')).toBeTruthy();
+
+    const box = screen.getByRole('combobox', { name: 'Search tags' });
+    fireEvent.change(box, { target: { value: 'tag 28' } });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['tag 280', 'tag 281', 'tag 282', 'tag 283', 'tag 284']);
+    fireEvent.change(box, { target: { value: 'nothing like it' } });
+    expect(within(list).queryAllByRole('option')).toHaveLength(0);
+    expect(screen.getByText('No tags match')).toBeTruthy();
+    fireEvent.change(box, { target: { value: '284' } });
+    fireEvent.click(within(list).getByRole('option', { name: 'tag 284' }));
+    await screen.findByText('1 scenario found');
+    expect(titles()).toEqual(['Scenario 284']);
   });
 });

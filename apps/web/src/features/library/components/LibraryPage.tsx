@@ -1,5 +1,5 @@
 import { Button, buttonClassName, LoadingView } from '@parley/web-ui';
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useListScenariosQuery } from '../../../api/practiceApi';
 import { useAppSelector } from '../../../app/hooks';
@@ -35,6 +35,14 @@ export const LIBRARY_TEXTS = {
 } as const;
 
 export const foundText = (count: number) => `${count} ${count === 1 ? 'scenario' : 'scenarios'} found`;
+
+/**
+ * Cards shown at first and added by each "Show more": the library is paged, not windowed (ADR 0032).
+ * 24 fills whole rows of the grid at one to four columns.
+ */
+export const LIBRARY_PAGE_SIZE = 24;
+export const shownText = (shown: number, total: number) => `Showing ${shown} of ${total}`;
+export const moreText = (count: number) => `Show ${count} more`;
 
 type Layout = 'grid' | 'list';
 
@@ -93,6 +101,21 @@ export function LibraryPage() {
   );
   const visible = useMemo(() => filterScenarios(index, filter, favorites), [index, filter, favorites]);
 
+  // How many of `visible` are on screen; a new filter starts again from the first page.
+  const filterKey = `${deferredSearch}\u0000${tag}\u0000${category}\u0000${favoritesOnly}`;
+  const [paging, setPaging] = useState({ filterKey, limit: LIBRARY_PAGE_SIZE });
+  const limit = paging.filterKey === filterKey ? paging.limit : LIBRARY_PAGE_SIZE;
+  const page = visible.length > limit ? visible.slice(0, limit) : visible;
+  const listRef = useRef<HTMLUListElement>(null);
+  const showMore = () => {
+    const firstNew = page.length;
+    setPaging({ filterKey, limit: limit + LIBRARY_PAGE_SIZE });
+    // The first card added takes the focus, so a keyboard or screen reader user goes on reading there.
+    requestAnimationFrame(() =>
+      listRef.current?.children[firstNew]?.querySelector<HTMLElement>('a, button')?.focus(),
+    );
+  };
+
   const clearAll = () => {
     setSearch('');
     setParams(layout === 'list' ? { [PARAM.view]: 'list' } : {}, { replace: true });
@@ -130,17 +153,31 @@ export function LibraryPage() {
             ) : null}
           </div>
         ) : (
-          <ul className={`library__cards library__cards--${layout}`} aria-labelledby={headingId}>
-            {visible.map((scenario) => (
-              <li key={scenario.id}>
-                <ScenarioCard
-                  scenario={scenario}
-                  favorite={favorites.has(scenario.id)}
-                  onToggleFavorite={toggleFavorite}
-                />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul
+              ref={listRef}
+              className={`library__cards library__cards--${layout}`}
+              aria-labelledby={headingId}
+            >
+              {page.map((scenario) => (
+                <li key={scenario.id}>
+                  <ScenarioCard
+                    scenario={scenario}
+                    favorite={favorites.has(scenario.id)}
+                    onToggleFavorite={toggleFavorite}
+                  />
+                </li>
+              ))}
+            </ul>
+            {page.length < visible.length ? (
+              <div className="library__more">
+                <p className="pw-muted">{shownText(page.length, visible.length)}</p>
+                <Button variant="secondary" onClick={showMore}>
+                  {moreText(Math.min(LIBRARY_PAGE_SIZE, visible.length - page.length))}
+                </Button>
+              </div>
+            ) : null}
+          </>
         )}
       </>
     );

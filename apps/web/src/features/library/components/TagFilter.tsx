@@ -50,9 +50,27 @@ export function TagFilter({ tags, selected, onSelect }: TagFilterProps) {
 }
 
 const PAGE_STEP = 10;
-const TYPEAHEAD_RESET_MS = 600;
+/** Options the picker renders at once; typing narrows the rest (285 tags would be a wall). */
+export const TAG_PICKER_LIMIT = 50;
 
-/** A button that opens a listbox of the remaining tags: arrows, Home/End, typing, Enter, Escape. */
+/** Tags that contain `query` (ignoring case), those that start with it first; all of them when empty. */
+export function matchTags(options: readonly string[], query: string): string[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...options];
+  const starts: string[] = [];
+  const contains: string[] = [];
+  for (const tag of options) {
+    const lower = tag.toLowerCase();
+    if (lower.startsWith(q)) starts.push(tag);
+    else if (lower.includes(q)) contains.push(tag);
+  }
+  return [...starts, ...contains];
+}
+
+/**
+ * A button that opens a searchable tag picker: a combobox (type to narrow, arrows, Page Up/Down, Enter,
+ * Escape) over a listbox of the matching tags, at most TAG_PICKER_LIMIT of them at once.
+ */
 function MoreTags({
   options,
   selected,
@@ -63,16 +81,21 @@ function MoreTags({
   onSelect: (tag: string) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-  const typed = useRef({ text: '', at: 0 });
+  const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
+  const hintId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
 
+  const matches = useMemo(() => matchTags(options, query), [options, query]);
+  const shown = matches.length > TAG_PICKER_LIMIT ? matches.slice(0, TAG_PICKER_LIMIT) : matches;
+
   const show = () => {
-    setActive(Math.max(0, options.indexOf(selected)));
+    setQuery('');
+    setActive(Math.max(0, Math.min(TAG_PICKER_LIMIT - 1, options.indexOf(selected))));
     setOpen(true);
   };
   const hide = (refocus: boolean) => {
@@ -85,7 +108,7 @@ function MoreTags({
   };
 
   useEffect(() => {
-    if (open) listRef.current?.focus();
+    if (open) inputRef.current?.focus();
   }, [open]);
 
   // A press anywhere outside closes it.
@@ -110,8 +133,8 @@ function MoreTags({
     }
   };
 
-  const onListKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const last = options.length - 1;
+  const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const last = shown.length - 1;
     const move = (index: number) => {
       event.preventDefault();
       setActive(Math.min(last, Math.max(0, index)));
@@ -125,14 +148,9 @@ function MoreTags({
         return move(active + PAGE_STEP);
       case 'PageUp':
         return move(active - PAGE_STEP);
-      case 'Home':
-        return move(0);
-      case 'End':
-        return move(last);
-      case 'Enter':
-      case ' ': {
+      case 'Enter': {
         event.preventDefault();
-        const tag = options[active];
+        const tag = shown[active];
         if (tag !== undefined) choose(tag);
         return;
       }
@@ -143,19 +161,11 @@ function MoreTags({
       case 'Tab':
         return hide(false);
       default:
-        break;
-    }
-    // Type-ahead: the typed letters jump to the first tag that starts with them.
-    if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      const now = event.timeStamp;
-      const text = (now - typed.current.at > TYPEAHEAD_RESET_MS ? '' : typed.current.text) + event.key;
-      typed.current = { text, at: now };
-      const lower = text.toLowerCase();
-      const found = options.findIndex((tag) => tag.toLowerCase().startsWith(lower));
-      if (found >= 0) move(found);
+        return undefined;
     }
   };
 
+  const activeTag = shown[active];
   return (
     <div className="tag-more" ref={wrapperRef}>
       <button
@@ -171,36 +181,64 @@ function MoreTags({
         More <span aria-hidden="true">▾</span>
       </button>
       {open ? (
-        <ul
-          ref={listRef}
-          id={listId}
-          className="tag-more__list"
-          role="listbox"
-          aria-label="More tags"
-          tabIndex={0}
-          aria-activedescendant={optionId(active)}
-          onKeyDown={onListKeyDown}
+        <div
+          className="tag-more__panel"
           onBlur={(event) => {
             if (!wrapperRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
           }}
         >
-          {options.map((tag, index) => (
-            <li
-              key={tag}
-              id={optionId(index)}
-              role="option"
-              aria-selected={tag === selected}
-              className={index === active ? 'tag-more__option is-active' : 'tag-more__option'}
-              onClick={() => choose(tag)}
-              onMouseMove={() => {
-                if (index !== active) setActive(index);
-              }}
-            >
-              {tag}
-            </li>
-          ))}
-        </ul>
+          <input
+            ref={inputRef}
+            className="pw-input tag-more__search"
+            type="text"
+            role="combobox"
+            aria-label="Search tags"
+            aria-autocomplete="list"
+            aria-expanded="true"
+            aria-controls={listId}
+            aria-activedescendant={activeTag !== undefined ? optionId(active) : undefined}
+            aria-describedby={hintId}
+            placeholder="Search tags..."
+            autoComplete="off"
+            spellCheck={false}
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setActive(0);
+            }}
+            onKeyDown={onInputKeyDown}
+          />
+          <p id={hintId} className="tag-more__hint" role="status">
+            {tagCountText(shown.length, matches.length)}
+          </p>
+          <ul id={listId} className="tag-more__list" role="listbox" aria-label="More tags">
+            {shown.map((tag, index) => (
+              <li
+                key={tag}
+                id={optionId(index)}
+                role="option"
+                aria-selected={tag === selected}
+                className={index === active ? 'tag-more__option is-active' : 'tag-more__option'}
+                // Keeps the focus in the search box, so the blur above does not close the picker first.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(tag)}
+                onMouseMove={() => {
+                  if (index !== active) setActive(index);
+                }}
+              >
+                {tag}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </div>
   );
+}
+
+/** '12 tags', '50 of 285 tags: type to narrow', 'No tags match'. */
+export function tagCountText(shown: number, matching: number): string {
+  if (matching === 0) return 'No tags match';
+  if (shown < matching) return `${shown} of ${matching} tags: type to narrow`;
+  return `${matching} ${matching === 1 ? 'tag' : 'tags'}`;
 }
