@@ -12,6 +12,7 @@ import { writeStoredSession } from '../../auth/authSession';
 import { restoreSession } from '../../auth/authSlice';
 import { routes } from '../../../routes';
 import type { ChatResumeState } from '../chatNavigation';
+import { FOLD_DETAILS_QUERY } from '../components/ChatSessionPage';
 import {
   controlledSse,
   SESSION_ID,
@@ -851,5 +852,27 @@ describe('chat session', () => {
     );
     expect(screen.queryByText(/^Partner:/)).toBeNull();
     expect(screen.queryByText(/^Scored by/)).toBeNull();
+  });
+  it('folds the scenario details on a phone and opens them where there is room', async () => {
+    stubChatApi();
+    const phone = vi.fn((query: string) => ({ matches: query === FOLD_DETAILS_QUERY }) as MediaQueryList);
+    vi.stubGlobal('matchMedia', phone);
+    const { unmount } = await openChat();
+    const details = () => screen.getByText('Scenario details').closest('details')!;
+    expect(details().open).toBe(false);
+    expect(details().textContent).toContain(testScenario.description);
+    expect(within(details()).getByText('You: Employee')).toBeTruthy();
+    // The message count and the session's buttons stay outside the fold.
+    expect(details().contains(screen.getByText('1 message'))).toBe(false);
+    fireEvent.click(screen.getByText('Scenario details'));
+    await waitFor(() => expect(details().open).toBe(true));
+    unmount();
+
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn(() => ({ matches: false }) as MediaQueryList),
+    );
+    await openChat();
+    expect(details().open).toBe(true);
   });
 });

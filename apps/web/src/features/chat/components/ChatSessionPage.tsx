@@ -1,5 +1,5 @@
 import { Button, buttonClassName, LoadingView, PageShell } from '@parley/web-ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { RetryBanner } from '../../attempts/components/RetryBanner';
 import { TryAgainError } from '../../attempts/components/TryAgainError';
@@ -23,6 +23,16 @@ import { VOICE_TEXTS, VoiceModePanel } from './VoiceModePanel';
 import './ChatSessionPage.css';
 
 const messageCount = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'}`;
+
+export const CHAT_LAYOUT_TEXTS = { details: 'Scenario details' } as const;
+
+/** Narrower than this, the scenario's details start folded: the conversation gets the first screen. */
+export const FOLD_DETAILS_QUERY = '(max-width: 40rem)';
+
+/** Whether the scenario details start open: folded on a phone, open where there is room. */
+function detailsOpenAtFirst(): boolean {
+  return typeof window.matchMedia !== 'function' || !window.matchMedia(FOLD_DETAILS_QUERY).matches;
+}
 
 /**
  * /chat/:id, and /scenario/:id with resume state: the chat session (spec section 2 "Chat session").
@@ -48,6 +58,11 @@ function ChatSessionScreen() {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const bannerRef = useRef<HTMLHeadingElement>(null);
   const readAloud = useReadAloud();
+  const [detailsOpen, setDetailsOpen] = useState(detailsOpenAtFirst);
+  const onDetailsToggle = useCallback(
+    (event: SyntheticEvent<HTMLDetailsElement>) => setDetailsOpen(event.currentTarget.open),
+    [],
+  );
 
   const onRecording = useCallback(
     ({ text, startedAt, durationMs }: Recording) => {
@@ -125,15 +140,19 @@ function ChatSessionScreen() {
   }
 
   return (
-    <PageShell title={title} lead={scenario?.description} className="chat-page">
+    <PageShell title={title} className="chat-page">
+      <details className="chat-page__details" open={detailsOpen} onToggle={onDetailsToggle}>
+        <summary>{CHAT_LAYOUT_TEXTS.details}</summary>
+        {scenario?.description ? <p className="pw-page__lead">{scenario.description}</p> : null}
+        {scenario?.userRole && scenario.aiRole ? (
+          <ul className="chat-page__meta" aria-label="Roles">
+            <li>You: {scenario.userRole}</li>
+            <li>AI: {scenario.aiRole}</li>
+          </ul>
+        ) : null}
+      </details>
       <div className="chat-page__header">
         <ul className="chat-page__meta" aria-label="Session details">
-          {scenario?.userRole && scenario.aiRole ? (
-            <>
-              <li>You: {scenario.userRole}</li>
-              <li>AI: {scenario.aiRole}</li>
-            </>
-          ) : null}
           <li>{messageCount(shown.length)}</li>
         </ul>
         <div className="chat-page__toolbar">

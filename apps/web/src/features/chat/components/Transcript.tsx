@@ -1,9 +1,20 @@
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { textOf, type ChatMessage, type TipState } from '../chatState';
 import { MessageBubble, type MessageBubbleProps } from './MessageBubble';
 
 /** How close to the bottom (px) still counts as "following" the conversation. */
 const FOLLOW_SLACK_PX = 80;
+
+/** The element is a scroll box of its own with more than it shows. */
+function scrollsItself(el: HTMLElement): boolean {
+  return el.scrollHeight > el.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(el).overflowY);
+}
+
+/** How far (px) the page is from its end. */
+function pageDistanceToEnd(): number {
+  const doc = document.documentElement;
+  return doc.scrollHeight - window.scrollY - window.innerHeight;
+}
 
 export interface TranscriptProps {
   messages: ChatMessage[];
@@ -33,17 +44,31 @@ export function Transcript({
   const scrollRef = useRef<HTMLDivElement>(null);
   const followRef = useRef(true);
 
+  // The conversation scrolls with the page (one scroll, the composer stuck below it); where a layout
+  // gives the log a box of its own that scrolls, that box.
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
-    if (!el) return;
+    if (!el || !scrollsItself(el)) return;
     followRef.current = el.scrollHeight - el.scrollTop - el.clientHeight <= FOLLOW_SLACK_PX;
+  }, []);
+
+  useEffect(() => {
+    const onPageScroll = () => {
+      const el = scrollRef.current;
+      if (!el || scrollsItself(el)) return;
+      followRef.current = pageDistanceToEnd() <= FOLLOW_SLACK_PX;
+    };
+    window.addEventListener('scroll', onPageScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onPageScroll);
   }, []);
 
   const last = messages.at(-1);
   const lastLength = typeof last?.content === 'string' ? last.content.length : 0;
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (el && followRef.current) el.scrollTop = el.scrollHeight;
+    if (!el || !followRef.current) return;
+    if (scrollsItself(el)) el.scrollTop = el.scrollHeight;
+    else if (pageDistanceToEnd() > 0) window.scrollTo?.({ top: document.documentElement.scrollHeight });
   }, [messages.length, lastLength, tips]);
 
   return (
@@ -55,7 +80,7 @@ export function Transcript({
       aria-live="polite"
       aria-busy={responding}
       aria-label="Conversation"
-      // Focusable so the conversation can be scrolled from the keyboard.
+      // Focusable, so a keyboard user can reach the conversation and scroll the page through it.
       tabIndex={0}
     >
       <ol className="chat-transcript__list">
