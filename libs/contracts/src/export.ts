@@ -139,13 +139,22 @@ export const createShareLinkBodySchema = z
   .strict();
 export type CreateShareLinkBody = z.infer<typeof createShareLinkBodySchema>;
 
-/** A read-only link to one session's report; the token is the only key to it. */
+/**
+ * A read-only link to one session's report, as its owner lists it. The token is the only key to the
+ * report, and the server keeps only its SHA-256: the link is listed and revoked by its id, and its address
+ * is shown once, when it is created ({@link CreatedShareLink}).
+ */
 export interface ShareLink {
-  token: string;
-  url: string;
+  id: string;
   session_id: string;
   created_at: string;
   expires_at: string;
+}
+
+/** POST /api/export/shares answers the new link with its token and address: the only time they are shown. */
+export interface CreatedShareLink extends ShareLink {
+  token: string;
+  url: string;
 }
 
 /** What a shared link shows: the report and nothing of its owner. */

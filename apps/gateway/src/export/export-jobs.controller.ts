@@ -20,6 +20,7 @@ import {
   SHARE_TOKEN_PATTERN,
   type CreateExportJobBody,
   type CreateShareLinkBody,
+  type CreatedShareLink,
   type ExportJob,
   type SharedReport,
   type ShareLink,
@@ -46,6 +47,7 @@ interface RawRequest {
 }
 
 const exportId = new ZodValidationPipe(z.uuid({ message: 'id must be an export id (uuid)' }));
+const shareId = new ZodValidationPipe(z.uuid({ message: 'id must be a share link id (uuid)' }));
 const RENDER_RPC_TIMEOUT_MS = 50_000;
 
 function pdfHeaders(reply: FileReply, pdf: Buffer, fileName: string, disposition = 'attachment'): Buffer {
@@ -138,37 +140,35 @@ export class ExportJobsController {
     return pdfHeaders(reply, Buffer.from(pdfBase64, 'base64'), 'session-report.pdf');
   }
 
+  /** The new link with its address: the only time the token is shown (the server keeps its hash). */
   @Post('shares')
   async createShare(
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodValidationPipe(createShareLinkBodySchema)) body: CreateShareLinkBody,
-  ): Promise<ShareLink> {
+  ): Promise<CreatedShareLink> {
     const report = await this.reports.of(user, body.session_id);
     if (!report.messages.length)
       throw new BadRequestException({ error: 'The session has no messages to share' });
-    const link = await this.clients.sendAs<Omit<ShareLink, 'url'>>(user, 'export', RPC.export.createShare, {
-      sessionId: body.session_id,
-      body: report,
-      expiresInDays: body.expires_in_days,
-    });
-    return this.withUrl(link);
-  }
-
-  @Get('shares')
-  async listShares(@CurrentUser() user: AuthenticatedUser): Promise<ShareLink[]> {
-    const links = await this.clients.sendAs<Array<Omit<ShareLink, 'url'>>>(
+    const link = await this.clients.sendAs<Omit<CreatedShareLink, 'url'>>(
       user,
       'export',
-      RPC.export.listShares,
-      {},
+      RPC.export.createShare,
+      { sessionId: body.session_id, body: report, expiresInDays: body.expires_in_days },
     );
-    return links.map((l) => this.withUrl(l));
+    // The address the owner hands out: the web app's read-only report page on the public origin.
+    return { ...link, url: new URL(`/shared/${link.token}`, this.env.PUBLIC_URL).toString() };
   }
 
-  @Delete('shares/:token')
+  /** The caller's live links: ids and dates, never a token. */
+  @Get('shares')
+  listShares(@CurrentUser() user: AuthenticatedUser): Promise<ShareLink[]> {
+    return this.clients.sendAs<ShareLink[]>(user, 'export', RPC.export.listShares, {});
+  }
+
+  @Delete('shares/:id')
   @HttpCode(204)
-  async revokeShare(@CurrentUser() user: AuthenticatedUser, @Param('token') token: string): Promise<void> {
-    await this.clients.sendAs(user, 'export', RPC.export.revokeShare, { token: checkToken(token) });
+  async revokeShare(@CurrentUser() user: AuthenticatedUser, @Param('id', shareId) id: string): Promise<void> {
+    await this.clients.sendAs(user, 'export', RPC.export.revokeShare, { id });
   }
 
   /** The shared report, read without signing in. */
@@ -191,10 +191,5 @@ export class ExportJobsController {
       { timeoutMs: RENDER_RPC_TIMEOUT_MS },
     );
     return pdfHeaders(reply, Buffer.from(pdfBase64, 'base64'), 'session-report.pdf', 'inline');
-  }
-
-  /** The address the owner hands out: the web app's read-only report page (/shared/:token) on the public origin. */
-  private withUrl(link: Omit<ShareLink, 'url'>): ShareLink {
-    return { ...link, url: new URL(`/shared/${link.token}`, this.env.PUBLIC_URL).toString() };
   }
 }

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { Redis } from 'ioredis';
-import type { ExportJob, SharedReport, ShareLink } from '@parley/contracts';
+import type { CreatedShareLink, ExportJob, SharedReport, ShareLink } from '@parley/contracts';
 import {
   apiCall,
   createTestUser,
@@ -256,7 +256,7 @@ describe('shareable reports', () => {
       body: { session_id: sessionId },
     });
     expect(created.status).toBe(201);
-    const link = await json<ShareLink>(created);
+    const link = await json<CreatedShareLink>(created);
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(link.url).toBe(`${system.baseUrl}/shared/${link.token}`);
     // The link opens the web app's report page (the gateway serves the app for it).
@@ -264,8 +264,19 @@ describe('shareable reports', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
 
-    const mine = await json<ShareLink[]>(await apiCall(system, '/api/export/shares', { token: owner.token }));
-    expect(mine.map((l) => l.token)).toContain(link.token);
+    // Stored hashed: no row holds the token; the list gives ids and dates, never a token or an address.
+    const stored = await system.sql('export', `SELECT * FROM share_links WHERE id = $1`, [link.id]);
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(link.token);
+    const listed = await apiCall(system, '/api/export/shares', { token: owner.token });
+    const mine = await json<ShareLink[]>(listed.clone());
+    expect(mine.find((l) => l.id === link.id)).toEqual({
+      id: link.id,
+      session_id: sessionId,
+      created_at: link.created_at,
+      expires_at: link.expires_at,
+    });
+    expect(await listed.text()).not.toContain(link.token);
     expect(
       await json<ShareLink[]>(await apiCall(system, '/api/export/shares', { token: other.token })),
     ).toEqual([]);
@@ -283,12 +294,18 @@ describe('shareable reports', () => {
     expect(pdf.status).toBe(200);
     expect((await pdfText(Buffer.from(await pdf.arrayBuffer()))).text).toContain('Welcome.');
 
+    // Revoked by id, by its owner only; the token is no id.
     expect(
-      (await apiCall(system, `/api/export/shares/${link.token}`, { method: 'DELETE', token: other.token }))
+      (await apiCall(system, `/api/export/shares/${link.id}`, { method: 'DELETE', token: other.token }))
         .status,
     ).toBe(404);
     expect(
       (await apiCall(system, `/api/export/shares/${link.token}`, { method: 'DELETE', token: owner.token }))
+        .status,
+    ).toBe(400);
+    expect((await apiCall(system, `/api/export/shared/${link.token}`)).status).toBe(200);
+    expect(
+      (await apiCall(system, `/api/export/shares/${link.id}`, { method: 'DELETE', token: owner.token }))
         .status,
     ).toBe(204);
     expect((await apiCall(system, `/api/export/shared/${link.token}`)).status).toBe(404);
@@ -298,7 +315,7 @@ describe('shareable reports', () => {
 
   it('renders a shared PDF once and serves the kept file to every later anonymous hit', async () => {
     const sessionId = await storedSession(owner, conversation);
-    const link = await json<ShareLink>(
+    const link = await json<CreatedShareLink>(
       await apiCall(system, '/api/export/shares', { token: owner.token, body: { session_id: sessionId } }),
     );
     const read = async () => {
@@ -316,19 +333,19 @@ describe('shareable reports', () => {
     );
     expect(row!.pdf_renders).toBe(1);
     // Revoked, the kept file goes with the link.
-    await apiCall(system, `/api/export/shares/${link.token}`, { method: 'DELETE', token: owner.token });
+    await apiCall(system, `/api/export/shares/${link.id}`, { method: 'DELETE', token: owner.token });
     expect((await apiCall(system, `/api/export/shared/${link.token}/pdf`)).status).toBe(404);
   }, 60_000);
 
   it('an expired link answers 404', async () => {
     const sessionId = await storedSession(owner, conversation);
-    const link = await json<ShareLink>(
+    const link = await json<CreatedShareLink>(
       await apiCall(system, '/api/export/shares', { token: owner.token, body: { session_id: sessionId } }),
     );
     await system.sql(
       'export',
-      `UPDATE share_links SET expires_at = now() - interval '1 second' WHERE token = $1`,
-      [link.token],
+      `UPDATE share_links SET expires_at = now() - interval '1 second' WHERE id = $1`,
+      [link.id],
     );
     expect((await apiCall(system, `/api/export/shared/${link.token}`)).status).toBe(404);
   }, 30_000);
@@ -340,7 +357,7 @@ describe('session deletion', () => {
     const kept = await storedSession(owner, conversation);
     const share = (id: string, user = owner) =>
       apiCall(system, '/api/export/shares', { token: user.token, body: { session_id: id } }).then((r) =>
-        json<ShareLink>(r),
+        json<CreatedShareLink>(r),
       );
     const job = await json<ExportJob>(
       await apiCall(system, '/api/export/jobs', { token: owner.token, body: { session_id: sessionId } }),

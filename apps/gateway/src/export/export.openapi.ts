@@ -45,11 +45,14 @@ export function registerExportPaths(
     expires_at: z.string(),
   });
   const link = z.object({
-    token: z.string(),
-    url: z.string().meta({ description: 'The web page that shows the report: {PUBLIC_URL}/shared/{token}' }),
+    id: z.uuid(),
     session_id: z.uuid(),
     created_at: z.string(),
     expires_at: z.string(),
+  });
+  const createdLink = link.extend({
+    token: z.string().meta({ description: 'Shown only in this answer: the server keeps its SHA-256' }),
+    url: z.string().meta({ description: 'The web page that shows the report: {PUBLIC_URL}/shared/{token}' }),
   });
   const id = { params: z.object({ id: z.uuid() }) };
   const token = { params: z.object({ token: z.string() }) };
@@ -102,21 +105,27 @@ export function registerExportPaths(
     summary: 'A read-only link to one session’s report, with an unguessable token',
     security,
     request: { body: { content: json(createShareLinkBodySchema) } },
-    responses: { 200: { description: 'The link', content: json(link) }, ...errors(400, 401, 404) },
+    responses: {
+      201: {
+        description: 'The link, with its token and address (shown this once)',
+        content: json(createdLink),
+      },
+      ...errors(400, 401, 404),
+    },
   });
   registry.registerPath({
     method: 'get',
     path: '/api/export/shares',
-    summary: 'The caller’s live share links',
+    summary: 'The caller’s live share links (ids and dates; a token is never shown again)',
     security,
     responses: { 200: { description: 'The links', content: json(z.array(link)) }, ...errors(401) },
   });
   registry.registerPath({
     method: 'delete',
-    path: '/api/export/shares/{token}',
-    summary: 'Revokes a share link; it answers 404 from then on',
+    path: '/api/export/shares/{id}',
+    summary: 'Revokes a share link by its id; its address answers 404 from then on',
     security,
-    request: token,
+    request: id,
     responses: { 204: { description: 'Revoked' }, ...errors(401, 404) },
   });
   registry.registerPath({

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { ExportJob, ExportPdfBody, SharedReport } from '@parley/contracts';
 import { queryRows } from '@parley/server-database';
@@ -34,12 +34,19 @@ function job(row: JobRow): ExportJob {
 }
 
 export interface ShareRow {
-  token: string;
+  id: string;
   session_id: string;
   report: Omit<SharedReport, 'expires_at'>;
   created_at: Date;
   expires_at: Date;
 }
+
+/** What a link keeps of its token: the SHA-256, hex. The token itself is never stored. */
+export function shareTokenHash(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+const SHARE_COLUMNS = 'id, session_id, report, created_at, expires_at';
 
 /** Export jobs and share links; every owner-facing query is scoped to the caller. */
 @Injectable()
@@ -126,66 +133,68 @@ export class ExportJobsRepository {
     return rows[0] ? job(rows[0]) : null;
   }
 
+  /** A new link: its row (keeping the token's hash) and the token, which is handed to the owner once. */
   async createShare(
     userId: string,
     sessionId: string,
     report: Omit<SharedReport, 'expires_at'>,
     days: number,
-  ): Promise<ShareRow> {
+  ): Promise<{ row: ShareRow; token: string }> {
     const token = randomBytes(32).toString('base64url');
     const rows = await queryRows<ShareRow>(
       this.dataSource,
-      `INSERT INTO share_links (token, user_id, session_id, report, expires_at)
-       VALUES ($1, $2, $3, $4, now() + make_interval(days => $5))
-       RETURNING token, session_id, report, created_at, expires_at`,
-      [token, userId, sessionId, JSON.stringify(report), days],
+      `INSERT INTO share_links (id, token_hash, user_id, session_id, report, expires_at)
+       VALUES ($1, $2, $3, $4, $5, now() + make_interval(days => $6))
+       RETURNING ${SHARE_COLUMNS}`,
+      [randomUUID(), shareTokenHash(token), userId, sessionId, JSON.stringify(report), days],
     );
-    return rows[0]!;
+    return { row: rows[0]!, token };
   }
 
   listShares(userId: string): Promise<ShareRow[]> {
     return queryRows<ShareRow>(
       this.dataSource,
-      `SELECT token, session_id, report, created_at, expires_at FROM share_links
+      `SELECT ${SHARE_COLUMNS} FROM share_links
        WHERE user_id = $1 AND expires_at > now() ORDER BY created_at DESC`,
       [userId],
     );
   }
 
-  async revokeShare(userId: string, token: string): Promise<boolean> {
+  /** Revokes one of the owner's links by its id; false for no such link of theirs. */
+  async revokeShare(userId: string, id: string): Promise<boolean> {
     const rows = await queryRows<unknown>(
       this.dataSource,
-      `DELETE FROM share_links WHERE token = $1 AND user_id = $2 RETURNING token`,
-      [token, userId],
+      `DELETE FROM share_links WHERE id = $1 AND user_id = $2 RETURNING id`,
+      [id, userId],
     );
     return rows.length === 1;
   }
 
+  /** The live link a token opens, found by the token's hash. */
   async shared(token: string): Promise<ShareRow | null> {
     const rows = await queryRows<ShareRow>(
       this.dataSource,
-      `SELECT token, session_id, report, created_at, expires_at FROM share_links
-       WHERE token = $1 AND expires_at > now()`,
-      [token],
+      `SELECT ${SHARE_COLUMNS} FROM share_links WHERE token_hash = $1 AND expires_at > now()`,
+      [shareTokenHash(token)],
     );
     return rows[0] ?? null;
   }
 
   /** The PDF a live link's report was rendered to, once it has been (null before, or for no such link). */
-  async sharedPdf(token: string): Promise<Buffer | null> {
+  async sharedPdf(id: string): Promise<Buffer | null> {
     const rows = await queryRows<{ pdf: Buffer | null }>(
       this.dataSource,
-      `SELECT pdf FROM share_links WHERE token = $1 AND expires_at > now()`,
-      [token],
+      `SELECT pdf FROM share_links WHERE id = $1 AND expires_at > now()`,
+      [id],
     );
     return rows[0]?.pdf ?? null;
   }
 
   /** Keeps a link's rendered PDF; the first of concurrent renders is kept, the others write nothing. */
-  async keepSharedPdf(token: string, pdf: Buffer): Promise<void> {
+  async keepSharedPdf(id: string, pdf: Buffer): Promise<void> {
     await this.dataSource.query(
-      `UPDATE share_links SET pdf = $2, pdf_renders = pdf_renders + 1 WHERE token = $1 AND pdf IS NULL`,
-      [token, pdf],
+      `UPDATE share_links SET pdf = $2, pdf_renders = pdf_renders + 1 WHERE id = $1 AND pdf IS NULL`,
+      [id, pdf],
     );
   }
 
@@ -197,7 +206,7 @@ export class ExportJobsRepository {
     );
     const links = await queryRows<unknown>(
       this.dataSource,
-      `DELETE FROM share_links WHERE expires_at <= now() RETURNING token`,
+      `DELETE FROM share_links WHERE expires_at <= now() RETURNING id`,
     );
     return { jobs: jobs.length, links: links.length };
   }

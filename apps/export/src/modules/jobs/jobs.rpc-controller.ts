@@ -9,6 +9,7 @@ import {
   type ExportJob,
   type ExportPdfBody,
   type RpcRequest,
+  type CreatedShareLink,
   type SharedReport,
   type ShareLink,
 } from '@parley/contracts';
@@ -76,8 +77,8 @@ function reportOf(body: ExportPdfBody): Omit<SharedReport, 'expires_at'> {
   };
 }
 
-const shareLink = (row: ShareRow): Omit<ShareLink, 'url'> => ({
-  token: row.token,
+const shareLink = (row: ShareRow): ShareLink => ({
+  id: row.id,
   session_id: row.session_id,
   created_at: new Date(row.created_at).toISOString(),
   expires_at: new Date(row.expires_at).toISOString(),
@@ -127,24 +128,27 @@ export class ExportJobsRpcController {
     return { pdfBase64: found.file.toString('base64') };
   }
 
+  /** The new link with its token: the only answer that carries it (the row keeps its hash). */
   @MessagePattern(RPC.export.createShare)
-  async createShare(@Payload() request: RpcRequest): Promise<Omit<ShareLink, 'url'>> {
+  async createShare(@Payload() request: RpcRequest): Promise<Omit<CreatedShareLink, 'url'>> {
     const userId = callerId(request);
     const input = parse(createShareSchema, request.data);
     const days = Math.min(input.expiresInDays ?? this.ttls.shareDays, this.ttls.shareDays);
-    return shareLink(await this.jobs.createShare(userId, input.sessionId, reportOf(input.body), days));
+    const { row, token } = await this.jobs.createShare(userId, input.sessionId, reportOf(input.body), days);
+    return { ...shareLink(row), token };
   }
 
   @MessagePattern(RPC.export.listShares)
-  async listShares(@Payload() request: RpcRequest): Promise<Array<Omit<ShareLink, 'url'>>> {
+  async listShares(@Payload() request: RpcRequest): Promise<ShareLink[]> {
     return (await this.jobs.listShares(callerId(request))).map(shareLink);
   }
 
+  /** By the link's id, the owner's only: another user's link, a bad id and an unknown one are the same 404. */
   @MessagePattern(RPC.export.revokeShare)
   async revokeShare(@Payload() request: RpcRequest): Promise<{ revoked: true }> {
     const userId = callerId(request);
-    const { token } = tokenSchema.safeParse(request.data).data ?? { token: '' };
-    if (!token || !(await this.jobs.revokeShare(userId, token)))
+    const parsed = idSchema.safeParse(request.data);
+    if (!parsed.success || !(await this.jobs.revokeShare(userId, parsed.data.id)))
       throw new RpcError(404, 'Share link not found');
     return { revoked: true };
   }
@@ -160,7 +164,7 @@ export class ExportJobsRpcController {
   @MessagePattern(RPC.export.sharedPdf)
   async sharedPdf(@Payload() request: RpcRequest): Promise<{ pdfBase64: string; bytes: number }> {
     const row = await this.sharedRow(request);
-    const kept = await this.jobs.sharedPdf(row.token);
+    const kept = await this.jobs.sharedPdf(row.id);
     if (kept) return { pdfBase64: kept.toString('base64'), bytes: kept.length };
     const body = exportPdfBodySchema.parse({
       ...row.report,
@@ -171,7 +175,7 @@ export class ExportJobsRpcController {
       const rendered = await this.queues
         .client(exportQueue)
         .addAndWait('render-transcript', body, RENDER_WAIT_MS);
-      await this.jobs.keepSharedPdf(row.token, Buffer.from(rendered.pdfBase64, 'base64'));
+      await this.jobs.keepSharedPdf(row.id, Buffer.from(rendered.pdfBase64, 'base64'));
       return rendered;
     } catch (error) {
       if (error instanceof QueueJobTimeoutError)

@@ -1,4 +1,4 @@
-import type { ShareLink, StoredFeedback } from '@parley/contracts';
+import type { CreatedShareLink, ShareLink, StoredFeedback } from '@parley/contracts';
 import { baseApi } from '../../api/baseApi';
 
 /**
@@ -14,18 +14,19 @@ export const sessionsApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, sessionId) => [{ type: 'Feedback', id: sessionId }, 'Feedback'],
     }),
 
-    /** The caller's live share links, all sessions. */
+    /** The caller's live share links, all sessions: ids and dates (the server keeps no token to show). */
     listShareLinks: build.query<ShareLink[], void>({
       query: () => '/export/shares',
       providesTags: ['ShareLink'],
     }),
-    createShareLink: build.mutation<ShareLink, { session_id: string }>({
+    /** The new link with its address: the only answer that carries it. */
+    createShareLink: build.mutation<CreatedShareLink, { session_id: string }>({
       query: (body) => ({ url: '/export/shares', method: 'POST', body }),
       invalidatesTags: ['ShareLink'],
     }),
-    /** Revoking answers 204; the link then reads as gone for everyone. */
+    /** Revoking (by the link's id) answers 204; the link then reads as gone for everyone. */
     revokeShareLink: build.mutation<void, string>({
-      query: (token) => ({ url: `/export/shares/${encodeURIComponent(token)}`, method: 'DELETE' }),
+      query: (id) => ({ url: `/export/shares/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['ShareLink'],
     }),
   }),

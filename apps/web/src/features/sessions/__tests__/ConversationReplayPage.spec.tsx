@@ -2,7 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fixtures';
 import { renderApp, testSession } from '../../../test/renderApp';
+import { ADDRESS_SHOWN_ONCE } from '../components/ShareLinks';
 import {
+  createdShareLink,
   fullSession,
   requestOf,
   sent,
@@ -189,18 +191,18 @@ describe('share links on the replay', () => {
     Reflect.deleteProperty(navigator, 'clipboard');
   });
 
-  it('creates a link, copies it, and revokes it on the server', async () => {
-    let links = [shareLink({ token: 'z'.repeat(43), session_id: 'another-session' })];
-    const created = shareLink();
+  it('creates a link, shows its address once, copies it, and revokes it by id on the server', async () => {
+    let links = [shareLink({ id: '0197a0b0-0000-7000-8000-00000000b002', session_id: 'another-session' })];
+    const created = createdShareLink();
     const fetchMock = stubFetch(
       routes({
         'GET /api/export/shares': () => json(links),
         'POST /api/export/shares': () => {
-          links = [...links, created];
+          links = [...links, shareLink()];
           return json(created, 201);
         },
-        [`DELETE /api/export/shares/${created.token}`]: () => {
-          links = links.filter((l) => l.token !== created.token);
+        [`DELETE /api/export/shares/${created.id}`]: () => {
+          links = links.filter((l) => l.id !== created.id);
           return new Response(null, { status: 204 });
         },
       }),
@@ -209,12 +211,13 @@ describe('share links on the replay', () => {
     const section = await screen.findByRole('region', { name: 'Share this report' });
     // A link of another session is not listed here.
     await waitFor(() => expect(sent(fetchMock)).toContain('GET /api/export/shares'));
-    expect(within(section).queryByLabelText('Share link')).toBeNull();
+    expect(within(section).queryByRole('list', { name: 'Share links' })).toBeNull();
 
     fireEvent.click(within(section).getByRole('button', { name: 'Share report' }));
     const input = (await within(section).findByLabelText('Share link')) as HTMLInputElement;
     expect(input.value).toBe(created.url);
     expect(input.readOnly).toBe(true);
+    expect(within(section).getByText('Copy it now: it is shown only this once.')).toBeTruthy();
     expect(await requestOf(fetchMock, 'POST /api/export/shares')!.json()).toEqual({ session_id: ID });
     expect(within(section).getByText('July 14, 2025')).toBeTruthy();
 
@@ -224,10 +227,36 @@ describe('share links on the replay', () => {
 
     fireEvent.click(within(section).getByRole('button', { name: 'Revoke link' }));
     await waitFor(() => expect(within(section).queryByLabelText('Share link')).toBeNull());
-    expect(sent(fetchMock)).toContain(`DELETE /api/export/shares/${created.token}`);
+    expect(sent(fetchMock)).toContain(`DELETE /api/export/shares/${created.id}`);
+    expect(sent(fetchMock).some((k) => k.includes(created.token))).toBe(false);
     expect(within(section).getByRole('status').textContent).toBe(
       'Link revoked. It no longer opens the report.',
     );
+  });
+
+  it('lists an earlier link by its dates, without an address, and revokes it by id', async () => {
+    let links = [shareLink()];
+    const fetchMock = stubFetch(
+      routes({
+        'GET /api/export/shares': () => json(links),
+        [`DELETE /api/export/shares/${shareLink().id}`]: () => {
+          links = [];
+          return new Response(null, { status: 204 });
+        },
+      }),
+    );
+    await open();
+    const section = await screen.findByRole('region', { name: 'Share this report' });
+    const list = await within(section).findByRole('list', { name: 'Share links' });
+    expect(within(list).queryByLabelText('Share link')).toBeNull();
+    expect(within(list).queryByRole('button', { name: 'Copy link' })).toBeNull();
+    expect(within(list).getByText(ADDRESS_SHOWN_ONCE)).toBeTruthy();
+    expect(within(list).getByText('June 14, 2025')).toBeTruthy();
+    expect(within(list).getByText('July 14, 2025')).toBeTruthy();
+
+    fireEvent.click(within(list).getByRole('button', { name: 'Revoke link' }));
+    await waitFor(() => expect(within(section).queryByRole('list', { name: 'Share links' })).toBeNull());
+    expect(sent(fetchMock)).toContain(`DELETE /api/export/shares/${shareLink().id}`);
   });
 
   it('shows the server’s error when a link cannot be created', async () => {
@@ -246,9 +275,19 @@ describe('share links on the replay', () => {
 
   it('selects the link for a manual copy when the clipboard refuses', async () => {
     writeText.mockRejectedValue(new Error('denied'));
-    stubFetch(routes({ 'GET /api/export/shares': [shareLink()] }));
+    let links: ReturnType<typeof shareLink>[] = [];
+    stubFetch(
+      routes({
+        'GET /api/export/shares': () => json(links),
+        'POST /api/export/shares': () => {
+          links = [shareLink()];
+          return json(createdShareLink(), 201);
+        },
+      }),
+    );
     await open();
     const section = await screen.findByRole('region', { name: 'Share this report' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Share report' }));
     const input = (await within(section).findByLabelText('Share link')) as HTMLInputElement;
     fireEvent.click(within(section).getByRole('button', { name: 'Copy link' }));
     expect((await within(section).findByRole('alert')).textContent).toContain('the link is selected');

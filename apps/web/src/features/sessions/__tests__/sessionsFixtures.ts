@@ -1,4 +1,5 @@
 import type {
+  CreatedShareLink,
   PracticeSession,
   PracticeSessionSummary,
   SharedReport,
@@ -57,16 +58,21 @@ export function storedFeedback(overrides: Partial<StoredFeedback> = {}): StoredF
   };
 }
 
+/** A link as the owner's list gives it: an id and dates, no token. */
 export function shareLink(overrides: Partial<ShareLink> = {}): ShareLink {
-  const token = overrides.token ?? 'a'.repeat(43);
   return {
-    token,
-    url: `http://localhost:3000/shared/${token}`,
+    id: '0197a0b0-0000-7000-8000-00000000a001',
     session_id: summary().id,
     created_at: '2025-06-14T13:00:00.000Z',
     expires_at: '2025-07-14T13:00:00.000Z',
     ...overrides,
   };
+}
+
+/** A link as its creation answers it: the only time its token and address come. */
+export function createdShareLink(overrides: Partial<CreatedShareLink> = {}): CreatedShareLink {
+  const token = overrides.token ?? 'a'.repeat(43);
+  return { ...shareLink(), token, url: `http://localhost:3000/shared/${token}`, ...overrides };
 }
 
 export function sharedReport(overrides: Partial<SharedReport> = {}): SharedReport {
