@@ -951,7 +951,15 @@ function forward(ctx: TurnContext, sofar: Move[]): Move[] {
         (m.kind === 'figure' && m.verdict === 'note'),
     ) &&
     sofar.some((m) => m.kind !== 'greet');
-  if (bare && planned.length === 0 && ctx.latest.words >= 4) return agendaQuestion(ctx);
+  if (bare && planned.length === 0 && ctx.latest.words >= 4) {
+    // In an own scenario the persona may have nothing left to ask: it says it has heard, in so many words.
+    const heard = ctx.profile.own
+      ? ownQuestions(ctx).find((line) => !line.endsWith('?') && !mentioned(ctx.state, line))
+      : undefined;
+    const asking = agendaQuestion(ctx);
+    const line = asking[0]?.kind === 'press' ? asking[0].line : 'goal';
+    return heard && line === '' ? [{ kind: 'press', line: heard }] : asking;
+  }
   return planned;
 }
 
@@ -1121,24 +1129,25 @@ function nextPress(ctx: TurnContext): string | null {
 }
 
 /**
- * What the other person asks next in a situation the learner wrote, by how far the learner has got: what
- * they are asking for (or what they suggest) until they say it, why until they give a reason, and then what
- * it would mean in practice. Never a question the learner just answered.
+ * What the other person says next in a situation the learner wrote, by how far the learner has got: what
+ * they are asking for (or what they suggest) until they say it, why until they give a reason, what it would
+ * mean in practice right after they put something forward; once they have said what they want and why,
+ * that they have heard it, rather than a question the learner has already answered.
  */
 function ownQuestions(ctx: TurnContext): string[] {
+  const offered = (a: MessageAnalysis): boolean =>
+    ((a.proposal && !TOPIC_ASK.test(a.text)) || a.commitment || !!a.question?.declarative) &&
+    a.hostility === 0;
   const all = [...ctx.state.earlier, ctx.latest];
   // "Can we talk about the car?" asks for the conversation, and puts nothing forward yet.
-  const proposed = all.some(
-    (a) =>
-      ((a.proposal && !TOPIC_ASK.test(a.text)) || a.commitment || a.question?.declarative) &&
-      a.hostility === 0,
-  );
+  const proposed = all.some(offered);
   const asked =
     proposed ||
     all.some((a) => (a.question?.kind === 'request' && !TOPIC_ASK.test(a.text)) || STATED_WANT.test(a.text));
-  const reasoned = all.some((a) => a.reasons || a.figures.length > 0);
-  if (proposed || (asked && reasoned)) return OWN_PRACTICE;
-  if (asked) return [...OWN_WHY_ASK, ...OWN_PRACTICE];
+  const reasoned = all.some((a) => a.reasons);
+  if (offered(ctx.latest)) return OWN_PRACTICE;
+  if (asked && reasoned) return OWN_HEARD;
+  if (asked) return [...OWN_WHY_ASK, ...OWN_HEARD];
   return [...OWN_WHAT, ...OWN_SUGGEST];
 }
 const TOPIC_ASK = /\b(?:can|could|may) (?:we|i) (?:talk|chat|speak|have a (?:word|chat))\b/i;
@@ -1148,6 +1157,7 @@ const OWN_WHAT = ['What exactly are you asking me for?'];
 const OWN_WHY_ASK = ['Why does this matter so much to you?'];
 const OWN_SUGGEST = ['What would you suggest?', 'What would you like me to do?'];
 const OWN_PRACTICE = ['What would that mean for me in practice?', 'How would that work, day to day?'];
+const OWN_HEARD = ['I hear you.', "That's useful to know.", "Fair enough, I hadn't looked at it that way."];
 
 /** Shared terms, counting word forms the lemmatiser splits ("ship" and "shipping", "thursday" and "thursdays"). */
 function looseOverlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {

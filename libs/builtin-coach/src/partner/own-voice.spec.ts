@@ -95,6 +95,14 @@ describe('a partner in an own scenario', () => {
     expect(replies[5]).not.toMatch(/come back to that|get to that|later\./i);
   });
 
+  it('once it knows what is wanted and why, says it has heard rather than asking what it means in practice', () => {
+    const later = play(CAR, [
+      'I need you to ask me before you take the car, because I use it for work on Saturdays.',
+      'Last month I ended up getting a taxi twice.',
+    ]);
+    expect(later[1]).not.toMatch(/in practice|day to day|what would you suggest/i);
+  });
+
   it('reads a persona written as notes as the person’s own facts, never "I, student, …"', () => {
     const facts = personaProfile(CAR).facts.map((f) => f.statement);
     expect(facts).toEqual(['I think family share everything.']);
