@@ -970,10 +970,10 @@ export const OWN_PRESS = [
   'What would you suggest?',
   'What would that mean for me in practice?',
   'How would that work, day to day?',
-  'Is there anything else I should know?',
+  'Anything more I ought to hear before we go on?',
 ];
 export const OWN_CLOSE: { yes: string[]; no: string[] } = {
-  yes: ["Okay. Let's go with that.", "Alright, that works for me. I'm glad you raised it."],
+  yes: ["Okay. Let's go with that.", 'Alright, I can go along with that. Good that you brought it up.'],
   no: ["Let me think about it, and we'll talk again.", "I'm not sure yet. Let me sleep on it."],
 };
 export const OWN_WRAP_UP_ASK = ['So what are we agreeing?', 'So what happens now?'];
