@@ -160,8 +160,9 @@ describe('streak freezes, from events', () => {
   it('keeps the streak across a change of time zone that jumps over a date, and across a DST night', async () => {
     const user = randomUUID();
     await deliver(moveTo(user, 'America/Los_Angeles', '2026-11-01T00:00:00Z'));
+    // Announced on Mon 16 Nov at noon in Los Angeles: Tokyo's days count from the next Los Angeles midnight.
+    await deliver(moveTo(user, 'Asia/Tokyo', '2026-11-16T20:00:00Z'));
     await deliver(signIn(user, '2026-11-17T04:00:00Z')); // Mon 16 Nov 20:00 in Los Angeles
-    await deliver(moveTo(user, 'Asia/Tokyo', '2026-11-17T10:00:00Z'));
     await deliver(signIn(user, '2026-11-17T23:00:00Z')); // Wed 18 Nov 08:00 in Tokyo, 19 hours later
     expect(await players.get(user)).toMatchObject({ currentStreak: 2, lastActiveDay: '2026-11-18' });
     expect(await freezes(user)).toEqual([]);
@@ -171,6 +172,51 @@ describe('streak freezes, from events', () => {
     await deliver(signIn(ny, '2026-03-08T04:59:00Z')); // Sat 7 March 23:59 EST
     await deliver(signIn(ny, '2026-03-09T03:59:00Z')); // Sun 8 March 23:59 EDT, a 23-hour day
     expect(await players.get(ny)).toMatchObject({ currentStreak: 2 });
+  });
+
+  it('a change of time zone does not backfill a missed day: a day is read in the zone in force then', async () => {
+    const user = randomUUID();
+    await deliver(moveTo(user, 'Europe/London', '2026-11-01T00:00:00Z'));
+    await deliver(completed(user, new Date('2026-11-16T12:00:00Z'))); // Mon 16 Nov in London
+    // Tue 17 Nov missed. Wed 18 Nov 05:00 in London, the learner moves to Honolulu, where it is still
+    // Tue 17 Nov 19:00, and practises at once.
+    await deliver(moveTo(user, 'Pacific/Honolulu', '2026-11-18T05:00:00Z'));
+    await deliver(completed(user, new Date('2026-11-18T05:30:00Z')));
+    expect(await players.get(user)).toMatchObject({
+      timezone: 'Pacific/Honolulu',
+      currentStreak: 1,
+      longestStreak: 1,
+      lastActiveDay: '2026-11-18',
+    });
+    const days = await queryRows<{ day: string; zone: string }>(
+      replicaA,
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, zone FROM active_days WHERE user_id = $1 ORDER BY day`,
+      [user],
+    );
+    expect(days).toEqual([
+      { day: '2026-11-16', zone: 'Europe/London' },
+      { day: '2026-11-18', zone: 'Europe/London' },
+    ]);
+    // The new zone took effect at the next London midnight; from then on days are Honolulu's.
+    expect(
+      await queryRows(
+        replicaA,
+        `SELECT zone, effective_from FROM player_zones WHERE user_id = $1 ORDER BY effective_from`,
+        [user],
+      ),
+    ).toEqual([
+      { zone: 'Europe/London', effective_from: -Infinity },
+      { zone: 'Pacific/Honolulu', effective_from: new Date('2026-11-19T00:00:00Z') },
+    ]);
+    await deliver(completed(user, new Date('2026-11-19T20:00:00Z'))); // Thu 19 Nov 10:00 in Honolulu
+    expect(await players.get(user)).toMatchObject({ currentStreak: 2, lastActiveDay: '2026-11-19' });
+
+    // The same learner, had they not moved, would have the same streak: the move gained them nothing.
+    const stayed = randomUUID();
+    await deliver(moveTo(stayed, 'Europe/London', '2026-11-01T00:00:00Z'));
+    await deliver(completed(stayed, new Date('2026-11-16T12:00:00Z')));
+    await deliver(completed(stayed, new Date('2026-11-18T05:30:00Z')));
+    expect(await players.get(stayed)).toMatchObject({ currentStreak: 1, lastActiveDay: '2026-11-18' });
   });
 
   it('sells a freeze for XP without lowering the level, and refuses a third or one it cannot pay for', async () => {

@@ -4,6 +4,7 @@ import type { StreakStatus } from '@parley/contracts';
 import { addDays, dayIn, type Day } from '../progression/domain/calendar';
 import { missedDays, streakToday, type ActiveDay } from '../progression/domain/streaks';
 import type { PlayerChange } from '../progression/player-progress';
+import { zoneInForceSql } from '../progression/player-zones';
 import { STREAK_FREEZE } from './domain/habits.data';
 
 /**
@@ -42,7 +43,9 @@ export class StreakFreezes {
     const isNewest = !active.some((a) => a.day > day);
     if (!previous || !isNewest) return frozen;
     const held = rows.filter((r) => !r.used_on);
-    const gap = missedDays(previous, { day, zone: change.player.timezone }, STREAK_FREEZE.maxHeld);
+    // The zone the new day was counted in (the one in force then), not the player's zone now.
+    const zone = active.find((a) => a.day === day)?.zone ?? change.player.timezone;
+    const gap = missedDays(previous, { day, zone }, STREAK_FREEZE.maxHeld);
     if (gap.count === 0 || gap.count > held.length) return frozen;
     const uses = gap.days.map((d, i) => ({ id: held[i]!.id, day: d }));
     await manager.query(
@@ -83,14 +86,14 @@ interface Runner {
  */
 export async function streakState(runner: Runner, userId: string, now: Date): Promise<StreakStatus> {
   const [row] = (await runner.query(
-    `SELECT p.timezone, p.current_streak, p.longest_streak, p.total_xp, p.xp_spent,
+    `SELECT ${zoneInForceSql('$3')} AS timezone, p.current_streak, p.longest_streak, p.total_xp, p.xp_spent,
             (SELECT count(*) FROM streak_freezes WHERE user_id = $1 AND used_on IS NULL)::int AS held,
             ARRAY(SELECT to_char(used_on, 'YYYY-MM-DD') FROM streak_freezes
                    WHERE user_id = $1 AND used_on IS NOT NULL ORDER BY used_on DESC LIMIT $2) AS used,
             (SELECT json_build_object('day', to_char(day, 'YYYY-MM-DD'), 'lastAt', last_at, 'zone', zone)
                FROM active_days WHERE user_id = $1 ORDER BY day DESC LIMIT 1) AS last
        FROM players p WHERE p.user_id = $1`,
-    [userId, STREAK_FREEZE.shownDays],
+    [userId, STREAK_FREEZE.shownDays, now],
   )) as Array<{
     timezone: string;
     current_streak: number;

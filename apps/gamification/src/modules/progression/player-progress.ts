@@ -10,6 +10,7 @@ import { levelFor, levelsReached } from './domain/levels';
 import { streakRuns, summarizeStreak, type ActiveDay } from './domain/streaks';
 import { StreakFreezes } from '../habits/streak-freezes';
 import { LeagueMembership } from '../habits/league-membership';
+import { zoneInForce } from './player-zones';
 
 export interface Player {
   userId: string;
@@ -186,19 +187,20 @@ export class PlayerProgress {
   }
 
   /**
-   * Marks the user's calendar day of `at` (their time zone) active. The first activity of a day extends
+   * Marks the user's calendar day of `at` (in the zone in force at `at`, not the zone they have now) active. The first activity of a day extends
    * or restarts the streak and earns the daily streak XP; later ones that day change nothing. Returns the
    * day when it was new.
    */
   async recordActiveDay(manager: EntityManager, change: PlayerChange, at: Date): Promise<Day | null> {
     const { player } = change;
-    const day = dayIn(at, player.timezone);
+    const zone = await zoneInForce(manager, player.userId, at, player.timezone);
+    const day = dayIn(at, zone);
     const [upserted] = await queryRows<{ inserted: boolean }>(
       manager,
       `INSERT INTO active_days (user_id, day, streak, first_at, last_at, zone) VALUES ($1, $2, 1, $3, $3, $4)
        ON CONFLICT (user_id, day) DO UPDATE SET last_at = GREATEST(active_days.last_at, EXCLUDED.last_at)
        RETURNING (xmax = 0) AS inserted`,
-      [player.userId, day, at, player.timezone],
+      [player.userId, day, at, zone],
     );
     if (!upserted?.inserted) return null;
     // Derive every run again from the set of days: a late event for an earlier day can join two runs.
