@@ -27,6 +27,13 @@ export const eventPayloadSchemas = {
     fullName: z.string().max(200).nullable(),
     timezone: z.string().max(64).nullable(),
     plan: z.enum(['free', 'premium']),
+    /**
+     * The display name the learner chose in Settings (null: none), the only name boards show (issue 30).
+     * Absent from announcements of an older publisher, where `fullName` is the name settings wrote.
+     */
+    displayName: z.string().max(200).nullable().optional(),
+    /** Settings' show_leaderboard: false takes the learner off every board and league others see. */
+    showLeaderboard: z.boolean().optional(),
   }),
   'identity.user-deleted': z.object({ deletedAt: timestamp }),
   'sessions.session-started': z.object({ sessionId: z.uuid(), scenarioId: z.string().max(100) }),

@@ -260,12 +260,13 @@ describe('streak freezes, weekly leagues and recommendations through the gateway
     const dee = await createTestUser(system, { plan: 'premium', fullName: 'Dee Better' });
     expect((await apiCall(system, '/api/user/settings?timezone=UTC', { token: dee.token })).status).toBe(200);
     await waitFor(async () => {
-      const [row] = await system.sql<{ username: string | null }>(
+      // The name settings' display name wrote, announced with the profile: the one the boards show.
+      const [row] = await system.sql<{ display_name: string | null }>(
         'gamification',
-        `SELECT username FROM players WHERE user_id = $1`,
+        `SELECT display_name FROM players WHERE user_id = $1`,
         [dee.id],
       );
-      return row?.username === 'Dee Better';
+      return row?.display_name === 'Dee Better';
     });
     const now = Date.now();
     const monday = new Date(utcDay(now - ((new Date(now).getUTCDay() + 6) % 7) * DAY_MS)).getTime();

@@ -33,7 +33,7 @@ let replicaB: DataSource;
 let redis: Redis;
 let sessionsListener: AwardXpWhenSessionCompletedListener;
 let signInListener: RecordActivityWhenUserSignedInListener;
-const profileListener = new UpdatePlayerWhenProfileUpdatedListener();
+let profileListener: UpdatePlayerWhenProfileUpdatedListener;
 let players: PlayersRepository;
 
 async function deliver(event: DomainEvent): Promise<boolean> {
@@ -102,6 +102,7 @@ beforeAll(async () => {
     new DailyChallengesRepository(replicaA),
   );
   signInListener = new RecordActivityWhenUserSignedInListener(progress);
+  profileListener = new UpdatePlayerWhenProfileUpdatedListener(new Leaderboards(redis, replicaA));
   players = new PlayersRepository(replicaA);
 }, 60_000);
 

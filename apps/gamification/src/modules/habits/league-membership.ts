@@ -62,6 +62,7 @@ export class LeagueMembership {
     xpAt: Date,
     now: Date = new Date(),
   ): Promise<void> {
+    if (!player.onBoards) return; // off the boards: in no league either
     const label = leagueWeekLabel(xpAt, player.timezone);
     if (player.leagueWeek !== null && player.leagueWeek >= label) return; // placed (or a late event)
     if (settlesAt(label).getTime() <= now.getTime()) return; // that week is over and settled
@@ -85,7 +86,7 @@ export async function leagueStandings(
   }>
 > {
   const rows = (await runner.query(
-    `SELECT m.user_id, p.username, p.total_xp, p.league_tier, m.placed_at,
+    `SELECT m.user_id, p.display_name AS username, p.total_xp, p.league_tier, m.placed_at,
             (SELECT COALESCE(SUM(l.amount), 0) FROM xp_ledger l
               WHERE l.user_id = m.user_id AND l.awarded_at >= m.week_from AND l.awarded_at < m.week_to)::int AS week_xp
        FROM league_members m JOIN players p ON p.user_id = m.user_id

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
-import type { DomainEvent } from '@parley/contracts';
-import { createServiceDataSource, queryRows } from '@parley/server-database';
-import { createEvent, Outbox } from '@parley/server-messaging';
-import { createTestSchema, testEnv, type TestSchema } from '@parley/server-testing';
-import { gamificationDatabase } from '../../database/gamification.database';
+import { queryRows } from '@parley/server-database';
+import { Outbox } from '@parley/server-messaging';
+import {
+  openGamificationTestStore,
+  sessionCompletedNow,
+  type GamificationTestStore,
+} from '../../testing/gamification-test-store';
 import { StreakFreezes } from '../habits/streak-freezes';
 import { LeagueMembership } from '../habits/league-membership';
 import { DailyChallengesRepository } from '../progression/daily-challenges.repository';
@@ -21,7 +23,7 @@ import { Leaderboards } from './leaderboards';
  * `leaderboards rebuild`). Real PostgreSQL and Redis; the refused write is a client with no connection.
  */
 
-let schema: TestSchema;
+let schema: GamificationTestStore['schema'];
 let ds: DataSource;
 let redis: Redis;
 
@@ -37,37 +39,16 @@ function listenerWith(leaderboards: Leaderboards): AwardXpWhenSessionCompletedLi
   return new AwardXpWhenSessionCompletedListener(progress, new DailyChallengesRepository(ds));
 }
 
-function completed(userId: string): DomainEvent<'sessions.session-completed'> {
-  return createEvent('sessions.session-completed', userId, {
-    sessionId: randomUUID(),
-    scenarioId: `scenario-${randomUUID().slice(0, 8)}`,
-    category: 'sales',
-    completedAt: new Date().toISOString(),
-    messageCount: 6,
-    scores: { clarity: 6, empathy: 6, persuasion: 6 },
-    firstOfScenario: true,
-  });
-}
+const completed = sessionCompletedNow;
+
+let store: GamificationTestStore;
 
 beforeAll(async () => {
-  schema = await createTestSchema('lbrepair');
-  ds = await createServiceDataSource({
-    url: testEnv.databaseUrl,
-    schema: schema.name,
-    poolSize: 4,
-    ...gamificationDatabase,
-  }).initialize();
-  await ds.runMigrations();
-  redis = new Redis(testEnv.redisUrl);
+  store = await openGamificationTestStore('lbrepair');
+  ({ schema, ds, redis } = store);
 }, 60_000);
 
-afterAll(async () => {
-  const keys = await redis.keys(`${schema.name}:*`);
-  if (keys.length > 0) await redis.del(...keys);
-  redis.disconnect();
-  await ds.destroy();
-  await schema.drop();
-});
+afterAll(() => store?.close());
 
 it('rebuilds the boards once Redis has lost them, and only then', async () => {
   const leaderboards = new Leaderboards(redis, ds);

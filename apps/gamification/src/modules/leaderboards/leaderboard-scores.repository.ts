@@ -70,7 +70,7 @@ export class LeaderboardScores {
          END AS improved
        FROM unnest($2::int[], $3::timestamptz[], $4::timestamptz[], $5::date[], $6::date[], $7::timestamptz[])
             AS b(i, since, until, first, last, prev)
-       WHERE EXISTS (SELECT 1 FROM players WHERE user_id = $1)`,
+       WHERE EXISTS (SELECT 1 FROM players WHERE user_id = $1 AND on_boards)`,
       [
         userId,
         buckets.map((_, i) => i),
@@ -138,7 +138,8 @@ export class LeaderboardScores {
         LEFT JOIN streak ON streak.user_id = p.user_id
         LEFT JOIN sessions ON sessions.user_id = p.user_id
         LEFT JOIN badges ON badges.user_id = p.user_id
-        LEFT JOIN improved ON improved.user_id = p.user_id`;
+        LEFT JOIN improved ON improved.user_id = p.user_id
+       WHERE p.on_boards`;
     const rows = (await runner.query(sql, params)) as ScoreRow[];
     return rows.map((r) => ({ userId: r.user_id, ...toScores(r) }));
   }

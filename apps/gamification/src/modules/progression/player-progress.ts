@@ -14,6 +14,7 @@ import { zoneInForce } from './player-zones';
 
 export interface Player {
   userId: string;
+  /** The display name the learner chose (Settings), the only name boards show. */
   username: string | null;
   timezone: string;
   totalXp: number;
@@ -30,6 +31,8 @@ export interface Player {
   leagueTier: number;
   /** The league week (e.g. 2026-W48) the player was last placed in. */
   leagueWeek: string | null;
+  /** Settings' show_leaderboard: false keeps the player off the boards and out of leagues. */
+  onBoards: boolean;
 }
 
 interface PlayerRow {
@@ -47,11 +50,12 @@ interface PlayerRow {
   xp_spent: number;
   league_tier: number;
   league_week: string | null;
+  on_boards: boolean;
 }
 
-export const PLAYER_COLUMNS = `user_id, username, timezone, total_xp, level, sessions_completed, current_streak,
+export const PLAYER_COLUMNS = `user_id, display_name AS username, timezone, total_xp, level, sessions_completed, current_streak,
   longest_streak, to_char(last_active_day, 'YYYY-MM-DD') AS last_active_day, badges_count, challenges_claimed,
-  xp_spent, league_tier, league_week`;
+  xp_spent, league_tier, league_week, on_boards`;
 
 export function toPlayer(row: PlayerRow): Player {
   return {
@@ -69,6 +73,7 @@ export function toPlayer(row: PlayerRow): Player {
     xpSpent: row.xp_spent,
     leagueTier: row.league_tier,
     leagueWeek: row.league_week,
+    onBoards: row.on_boards,
   };
 }
 
@@ -89,6 +94,7 @@ export function newPlayer(userId: string): Player {
     xpSpent: 0,
     leagueTier: 0,
     leagueWeek: null,
+    onBoards: true,
   };
 }
 

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { queryRows } from '@parley/server-database';
 import { newPlayer, PLAYER_COLUMNS, toPlayer, type Player } from './player-progress';
 
-/** What the leaderboards show for someone who never gave a name. Never their e-mail address. */
+/** What the boards show for someone who chose no display name. Never their account name or e-mail. */
 export const ANONYMOUS_USERNAME = 'Anonymous learner';
 
 /** Reads of players outside the event transactions. */
@@ -21,12 +21,16 @@ export class PlayersRepository {
     return rows[0] ? toPlayer(rows[0]) : newPlayer(userId);
   }
 
-  /** Names and XP of the given players, for leaderboard rows; unknown (erased) ids are absent. */
+  /**
+   * Display names and XP of the given players, for board rows; unknown (erased) ids and players who left
+   * the boards are absent, so a stale board entry never shows them.
+   */
   async publicProfiles(userIds: string[]): Promise<Map<string, { username: string; xp: number }>> {
     if (userIds.length === 0) return new Map();
     const rows = await queryRows<{ user_id: string; username: string | null; total_xp: number }>(
       this.dataSource,
-      `SELECT user_id, username, total_xp FROM players WHERE user_id = ANY($1::uuid[])`,
+      `SELECT user_id, display_name AS username, total_xp FROM players
+        WHERE user_id = ANY($1::uuid[]) AND on_boards`,
       [userIds],
     );
     return new Map(
@@ -38,7 +42,7 @@ export class PlayersRepository {
   async topByXp(limit: number): Promise<Array<{ userId: string; value: number }>> {
     const rows = await queryRows<{ user_id: string; total_xp: number }>(
       this.dataSource,
-      `SELECT user_id, total_xp FROM players WHERE total_xp > 0 ORDER BY total_xp DESC, user_id DESC LIMIT $1`,
+      `SELECT user_id, total_xp FROM players WHERE total_xp > 0 AND on_boards ORDER BY total_xp DESC, user_id DESC LIMIT $1`,
       [limit],
     );
     return rows.map((r) => ({ userId: r.user_id, value: r.total_xp }));
