@@ -387,6 +387,27 @@ describe('gamification through Kafka events and the gateway', () => {
     expect(boards['xp/monthly']!.bucket).toMatch(/^\d{4}-\d{2}$/);
   });
 
+  it('names a learner on the boards by the display name chosen in Settings, and leaves out one who turned the board off', async () => {
+    const settings = (body: object): Promise<Response> =>
+      apiCall(system, '/api/user/settings', { method: 'PATCH', token: ada.token, body });
+    const adaOnBoard = async (): Promise<{ username: string } | undefined> => {
+      const res = await board(bob, 'xp', 'all-time');
+      const { entries } = (await res.json()) as { entries: Array<{ id: string; username: string }> };
+      return entries.find((e) => e.id === ada.id);
+    };
+    expect((await apiCall(system, '/api/user/settings?timezone=UTC', { token: ada.token })).status).toBe(200);
+
+    expect((await settings({ display_name: 'Ada L.' })).status).toBe(200);
+    await waitFor(async () => (await adaOnBoard())?.username === 'Ada L.', 15_000, 200);
+
+    expect((await settings({ show_leaderboard: false })).status).toBe(200);
+    await waitFor(async () => (await adaOnBoard()) === undefined, 15_000, 200);
+
+    // Back on the boards, by the name she chose.
+    expect((await settings({ display_name: 'Ada Lovelace', show_leaderboard: true })).status).toBe(200);
+    await waitFor(async () => (await adaOnBoard())?.username === 'Ada Lovelace', 15_000, 200);
+  });
+
   it('rebuilds identical leaderboards from PostgreSQL after Redis lost them', async () => {
     const before = await allBoards(ada);
     const keys = await leaderboardKeys();

@@ -67,7 +67,13 @@ interface OutboxRow {
   event: {
     type: string;
     userId: string;
-    payload: { fullName: string | null; timezone: string | null; plan: string };
+    payload: {
+      fullName: string | null;
+      timezone: string | null;
+      plan: string;
+      displayName?: string | null;
+      showLeaderboard?: boolean;
+    };
   };
   published_at: Date | null;
 }
@@ -281,7 +287,13 @@ describe('profile, settings and plan through the gateway', () => {
       // The new time zone matters to sessions (monthly quota) and gamification (streak days).
       const events = await profileEvents(ada.id);
       expect(events.map((e) => e.event.payload)).toEqual([
-        { fullName: 'Ada Lovelace', timezone: 'Europe/Paris', plan: 'free' },
+        {
+          fullName: 'Ada Lovelace',
+          timezone: 'Europe/Paris',
+          plan: 'free',
+          displayName: 'Ada Lovelace',
+          showLeaderboard: true,
+        },
       ]);
     });
 
@@ -334,6 +346,8 @@ describe('profile, settings and plan through the gateway', () => {
         fullName: 'Countess of Lovelace',
         timezone: 'America/Los_Angeles',
         plan: 'free',
+        displayName: 'Countess of Lovelace',
+        showLeaderboard: true,
       });
     });
 

@@ -7,7 +7,8 @@ import { UserEntity } from '../../users/user.entity';
 import { ProfileEntity } from '../database/profile.entity';
 
 /**
- * Writes `identity.profile-updated` with the user's current name, time zone and plan into the outbox, in
+ * Writes `identity.profile-updated` with the user's current name, time zone, plan, display name and board
+ * setting into the outbox, in
  * the caller's transaction, so consumers (sessions' monthly quota, gamification's streak days and
  * leaderboard names) see the state that was committed, or nothing.
  */
@@ -26,6 +27,11 @@ export class ProfileUpdatedPublisher {
         fullName: user.fullName || profile?.full_name || null,
         timezone: settings ? toIanaTimeZone(settings.timezone) : null,
         plan: user.plan,
+        // The name the learner chose for others to see, and whether they are on the boards at all (issue
+        // 30). Before settings exist nothing has been chosen: both stay out, and boards keep `fullName`.
+        ...(settings
+          ? { displayName: settings.display_name.trim() || null, showLeaderboard: settings.show_leaderboard }
+          : {}),
       }),
     );
   }

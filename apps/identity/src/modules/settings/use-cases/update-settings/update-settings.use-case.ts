@@ -9,7 +9,8 @@ import { GetOrCreateSettingsUseCase } from '../get-or-create-settings/get-or-cre
 /**
  * Applies a partial update to the user's settings and returns the record (created first with the
  * defaults if the user never opened settings). The display name is also the account's full name, written
- * in the same transaction; a change of name or time zone is announced as `profile-updated`.
+ * in the same transaction; a change of name, display name, time zone or board setting is announced as
+ * `profile-updated`.
  */
 @Injectable()
 export class UpdateSettingsUseCase {
@@ -26,7 +27,10 @@ export class UpdateSettingsUseCase {
       const before = found.settings;
       await manager.update(UserSettingsEntity, { user_id: userId }, { ...patch, updated_at: new Date() });
 
-      let announce = patch.timezone !== undefined && patch.timezone !== before.timezone;
+      let announce =
+        (patch.timezone !== undefined && patch.timezone !== before.timezone) ||
+        (patch.show_leaderboard !== undefined && patch.show_leaderboard !== before.show_leaderboard) ||
+        (patch.display_name !== undefined && patch.display_name !== before.display_name);
       if (patch.display_name !== undefined) {
         const fullName = patch.display_name || null;
         await manager.update(UserEntity, { id: userId }, { fullName });
