@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { queryRows } from '@parley/server-database';
 import { createEvent, Outbox } from '@parley/server-messaging';
 import { RpcError } from '@parley/server-observability';
 import type { Caller } from '../../rpc-caller';
@@ -18,7 +19,9 @@ export class DeleteSessionUseCase {
 
   async execute(caller: Caller, sessionId: string): Promise<{ success: true }> {
     await this.dataSource.transaction(async (manager) => {
-      const deleted: unknown[] = await manager.query(
+      // queryRows: TypeORM answers a DELETE … RETURNING with [rows, count], never an empty array.
+      const deleted = await queryRows(
+        manager,
         `DELETE FROM practice_sessions WHERE id = $1 AND user_id = $2 RETURNING id`,
         [sessionId, caller.userId],
       );
