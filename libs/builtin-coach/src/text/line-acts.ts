@@ -42,6 +42,8 @@ export interface LineActModel {
   vocabulary: Vocabulary;
   /** The training lines, each with the odds every act's classifier gave it out of fold. */
   training: Array<{ line: LabelledLine; odds: Map<LineAct, number> }>;
+  /** The odds the trained classifiers give each training line, kept so reading it again costs nothing. */
+  seen: Map<string, Map<LineAct, number>>;
   acts: Record<
     LineAct,
     {
@@ -251,6 +253,7 @@ export function trainLineActs(train: LabelledLine[]): LineActModel {
   const withoutSounds = lines.map((l) => lineFeatures(l.text, vocabulary, false));
   const acts = {} as LineActModel['acts'];
   const training = lines.map((line) => ({ line, odds: new Map<LineAct, number>() }));
+  const seen = new Map<string, Map<LineAct, number>>();
   for (const act of LINE_ACTS) {
     const features = SOUNDS_COUNT_FOR.has(act) ? withSounds : withoutSounds;
     const yes = lines.map((line) => line.labels.includes(act));
@@ -258,6 +261,11 @@ export function trainLineActs(train: LabelledLine[]): LineActModel {
     if (positives < FOLDS || positives === lines.length) {
       // Too few lines to tell apart: the act is never claimed, and its absence never asserted.
       acts[act] = { ...NEVER };
+      for (const line of lines) {
+        const odds = seen.get(line.text) ?? new Map<LineAct, number>();
+        odds.set(act, -Infinity);
+        seen.set(line.text, odds);
+      }
       continue;
     }
     const outOfFold = new Array<number>(lines.length).fill(-Infinity);
@@ -269,8 +277,16 @@ export function trainLineActs(train: LabelledLine[]): LineActModel {
     }
     outOfFold.forEach((odds, i) => training[i]?.odds.set(act, odds));
     const { threshold, precision, recall } = claimThreshold(outOfFold, yes);
+    const classifier = trained(features, yes, () => true);
+    features.forEach((f, i) => {
+      const text = lines[i]?.text;
+      if (text === undefined) return;
+      const odds = seen.get(text) ?? new Map<LineAct, number>();
+      odds.set(act, oddsOfYes(classifier, f));
+      seen.set(text, odds);
+    });
     acts[act] = {
-      classifier: trained(features, yes, () => true),
+      classifier,
       threshold,
       claimable: Number.isFinite(threshold),
       cvPrecision: round(precision),
@@ -278,7 +294,7 @@ export function trainLineActs(train: LabelledLine[]): LineActModel {
       possible: possibleThreshold(outOfFold, yes),
     };
   }
-  return { vocabulary, training, acts };
+  return { vocabulary, training, seen, acts };
 }
 
 const NEVER: LineActModel['acts'][LineAct] = {
@@ -363,8 +379,8 @@ export interface LineActReader {
 export function lineActReader(model: LineActModel): LineActReader {
   const cache = new Map<string, Map<LineAct, number>>();
   const oddsOf = (text: string): Map<LineAct, number> => {
-    const cached = cache.get(text);
-    if (cached) return cached;
+    const cached = cache.get(text) ?? model.seen.get(text);
+    if (cached && cached.size === LINE_ACTS.length) return cached;
     const withSounds = lineFeatures(text, model.vocabulary, true);
     const withoutSounds = lineFeatures(text, model.vocabulary, false);
     const odds = new Map<LineAct, number>();

@@ -272,8 +272,19 @@ export function normalForms(text: string): NormalToken[] {
 }
 
 /** Whether wink-nlp's lexicon knows a word (in lower case). */
+let lexicon: ReturnType<WinkMethods['readDoc']> | undefined;
+const known = new Map<string, boolean>();
+
 export function isKnownWord(word: string): boolean {
-  return !nlp().readDoc('').isOOV(word);
+  let answer = known.get(word);
+  if (answer === undefined) {
+    // Any document answers for the whole lexicon; one is kept for it.
+    lexicon ??= nlp().readDoc('');
+    answer = !lexicon.isOOV(word);
+    if (known.size > 50_000) known.clear();
+    known.set(word, answer);
+  }
+  return answer;
 }
 
 const docs = new Map<string, NlpDoc>();
