@@ -46,8 +46,11 @@ const TURNS: Array<{ lines: string[]; pauseSeconds?: number; silenceBefore: numb
     // The partner's first reply: the end-of-turn silence, then its speech, then a moment.
     silenceBefore: 10,
   },
-  // Soon after the turn before ends: the partner is still speaking, and is interrupted.
-  { lines: ['Could we, um, agree on a date to decide this?'], silenceBefore: 4 },
+  // Soon after the turn before ends: the partner is still speaking, and is interrupted. Its reply starts
+  // about 2.4 s after that turn's last word (the 2 s end-of-turn silence, then the system's share); the
+  // scenario of the day decides how long the reply is, so this turn comes 3.2 s in, while even a
+  // two-word reply is still being spoken.
+  { lines: ['Could we, um, agree on a date to decide this?'], silenceBefore: 3.2 },
 ];
 const transcriptOf = (turn: (typeof TURNS)[number]) => turn.lines.join(' ');
 
