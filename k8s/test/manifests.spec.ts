@@ -158,7 +158,8 @@ function sourceFiles(app: string): string[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((entry) => {
       const path = join(dir, entry);
-      if (statSync(path).isDirectory()) return walk(path);
+      // Test support (src/testing, fixtures) publishes nothing in a running service.
+      if (statSync(path).isDirectory()) return /^(testing|__fixtures__)$/.test(entry) ? [] : walk(path);
       return /\.ts$/.test(entry) && !/spec\.ts$/.test(entry) ? [path] : [];
     });
   return walk(join(repoRoot, 'apps', app, 'src'));

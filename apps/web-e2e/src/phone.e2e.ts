@@ -148,7 +148,9 @@ describe('library and chat at 390 and 1280 px', { timeout: 120_000 }, () => {
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await page.getByText('1 scenario found').waitFor();
-      assert.equal(await page.locator('.library-card h2').innerText(), 'Rehearsal number 47');
+      // textContent, not innerText: a card is drawn with content-visibility: auto, and innerText of a card
+      // the browser has not laid out yet is empty.
+      assert.equal((await page.locator('.library-card h2').textContent())?.trim(), 'Rehearsal number 47');
 
       await page.getByRole('button', { name: 'All', exact: true }).click();
       await page.getByRole('button', { name: 'Show 24 more' }).click();
