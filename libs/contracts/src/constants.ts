@@ -31,3 +31,6 @@ export const EXPORT_PDF_FILE_NAME = 'conversation-transcript.pdf';
 
 /** Voice mode's end of turn: this much silence after speech ends the learner's turn (settings). */
 export const VOICE_SILENCE_MS = { min: 500, max: 4000, default: 1200, step: 100 } as const;
+
+/** The one score band rule (8 or more 'strong', 6 to under 8 'developing', below 6 'needs work'). */
+export * from './score-band';

@@ -13,3 +13,4 @@ export * from './coaching';
 export * from './gamification';
 export * from './export';
 export * from './text';
+export * from './score-band';

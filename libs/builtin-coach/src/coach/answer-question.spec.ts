@@ -53,7 +53,7 @@ describe('the builtin coach', () => {
 
   it('suggests a retry even where no line cost points', () => {
     const answer = answerQuestion(input('why was empathy so low?'));
-    expect(answer.text).toContain('Your empathy was 4.2/10, which is low.');
+    expect(answer.text).toContain('Your empathy was 4.2/10 (needs work).');
     expect(answer.retryFrom).not.toBeNull();
   });
 

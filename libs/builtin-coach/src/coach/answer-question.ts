@@ -6,6 +6,7 @@ import type {
   ScoreEvidence,
   StoredFeedback,
 } from '@parley/contracts';
+import { scoreBandWord } from '@parley/contracts';
 import { coachMessage } from './inline-coaching';
 import { q } from '../text/quote';
 
@@ -132,8 +133,7 @@ function aboutDimension(
   const { feedback } = input;
   const costs = feedback.evidence[d].filter((e) => e.effect === 'cost');
   const earned = feedback.evidence[d].filter((e) => e.effect === 'earned');
-  const level = feedback[d] >= 8 ? 'strong' : feedback[d] >= 6 ? 'fair' : 'low';
-  const parts = [`Your ${d} was ${feedback[d]}/10, which is ${level}.`];
+  const parts = [`Your ${d} was ${feedback[d]}/10 (${scoreBandWord(feedback[d])}).`];
   if (costs.length)
     parts.push(
       `What pulled it down:\n${costs

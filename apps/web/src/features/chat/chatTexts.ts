@@ -1,4 +1,9 @@
-import { INVALID_MESSAGE_CONTENT } from '@parley/contracts/constants';
+import {
+  INVALID_MESSAGE_CONTENT,
+  SCORE_BAND_THRESHOLDS,
+  scoreBandColour,
+  type ScoreBandColour,
+} from '@parley/contracts/constants';
 /** Every text of the chat screen that the spec fixes (sections 2, 4, 5, 8 and 9), written once. */
 export const CHAT_TEXTS = {
   loading: 'Loading Conversation',
@@ -32,14 +37,10 @@ export const fallbackOpening = (title: string) => `Let's begin practicing **${ti
 export const COPIED_CONFIRMATION_MS = 1500;
 
 /** Score colour thresholds (spec sections 4 and 9): 8 or more green, 6 to under 8 amber, below 6 red. */
-export const SCORE_THRESHOLDS = { green: 8, amber: 6 } as const;
-export type ScoreBand = 'green' | 'amber' | 'red';
-
-export function scoreBand(score: number): ScoreBand {
-  if (score >= SCORE_THRESHOLDS.green) return 'green';
-  if (score >= SCORE_THRESHOLDS.amber) return 'amber';
-  return 'red';
-}
+export const SCORE_THRESHOLDS = SCORE_BAND_THRESHOLDS;
+export type ScoreBand = ScoreBandColour;
+/** The one band rule every screen shares (`@parley/contracts`). */
+export const scoreBand = scoreBandColour;
 
 /** The default tone when the profile names none (spec section 9). */
 export const DEFAULT_TONE = 'neutral';

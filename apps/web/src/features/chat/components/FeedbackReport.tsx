@@ -1,4 +1,5 @@
 import type { AiPartner } from '@parley/contracts';
+import { scoreBandWord } from '@parley/contracts/constants';
 import { buttonClassName, Spinner } from '@parley/web-ui';
 import { Link } from 'react-router';
 import { ObjectivesList } from '../../sessions/components/ObjectivesList';
@@ -12,8 +13,6 @@ const SCORES = [
   ['empathy', 'Empathy'],
   ['persuasion', 'Persuasion'],
 ] as const;
-
-const BAND_LABEL = { green: 'strong', amber: 'developing', red: 'needs work' } as const;
 
 const formatScore = (score: number) => (Number.isInteger(score) ? String(score) : score.toFixed(1));
 
@@ -78,7 +77,7 @@ export function FeedbackReport({
                   <span className="feedback-score__bar" aria-hidden="true">
                     <span style={{ width: `${score * 10}%` }} />
                   </span>
-                  <span className="pw-sr-only">({BAND_LABEL[band]})</span>
+                  <span className="pw-sr-only">({scoreBandWord(score)})</span>
                 </li>
               );
             })}

@@ -91,7 +91,7 @@ describe('conversation replay', () => {
     const items = within(scores).getAllByRole('listitem');
     expect(items.map((i) => [i.textContent, i.getAttribute('data-band')])).toEqual([
       ['Clarity8.5/10strong', 'high'],
-      ['Empathy6/10fair', 'medium'],
+      ['Empathy6/10developing', 'medium'],
       ['Persuasion5.9/10needs work', 'low'],
     ]);
     expect(items[0]!.className).toContain('feedback__score--high');

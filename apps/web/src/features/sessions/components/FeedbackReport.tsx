@@ -1,7 +1,6 @@
-import { scoreBand, type ScoreBand } from './presentation';
+import { scoreBandWord } from '@parley/contracts/constants';
+import { scoreBand } from './presentation';
 import './sessions.css';
-
-const BAND_LABEL: Record<ScoreBand, string> = { high: 'strong', medium: 'fair', low: 'needs work' };
 
 export interface FeedbackScore {
   label: string;
@@ -22,7 +21,7 @@ export function FeedbackScores({ scores }: { scores: ReadonlyArray<FeedbackScore
               {shown}
               <span className="feedback__score-max">/10</span>
             </span>
-            <span className="feedback__score-band">{BAND_LABEL[band]}</span>
+            <span className="feedback__score-band">{scoreBandWord(value)}</span>
           </li>
         );
       })}
