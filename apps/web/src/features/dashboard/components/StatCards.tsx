@@ -28,6 +28,7 @@ export function StatCards({ allowance, summary }: { allowance: Allowance; summar
       <div className="pw-card dashboard__stat" data-testid="stat-xp">
         <dt>XP</dt>
         <dd className="dashboard__stat-value">{xp}</dd>
+        <dd className="pw-muted dashboard__stat-note">Total earned</dd>
       </div>
     </dl>
   );

@@ -30,6 +30,24 @@ describe('streak freezes on the dashboard', () => {
     const buy = within(freezes).getByRole('button', { name: 'Buy a Freeze (200 XP)' });
     expect((buy as HTMLButtonElement).disabled).toBe(true); // 120 XP to spend
     expect(within(freezes).getByText('A freeze costs 200 XP; you have 120 XP to spend.')).toBeTruthy();
+    // Spendable XP is said, and explained against the XP card's total.
+    expect(within(freezes).getByTestId('spendable-xp').textContent).toBe('Spendable XP: 120');
+    expect(within(freezes).getByText(/Spending it never lowers your total XP \(the XP card\)/)).toBeTruthy();
+    expect(within(screen.getByTestId('stat-xp')).getByText('Total earned')).toBeTruthy();
+  });
+
+  it('asks before spending XP on a freeze, and spends nothing when cancelled', async () => {
+    const { callsTo } = stubDashboardApi({ streak: () => json({ ...streakStatus, spendableXp: 310 }) });
+    openDashboard();
+    const freezes = await screen.findByTestId('streak-freezes', {}, SLOW);
+    fireEvent.click(within(freezes).getByRole('button', { name: 'Buy a Freeze (200 XP)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy a streak freeze?' });
+    expect(dialog.textContent).toContain(
+      'This spends 200 of your 310 spendable XP, leaving 110. Your total XP and level stay as they are.',
+    );
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Cancel' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('POST', '/api/gamification/streak-freezes')).toHaveLength(0);
   });
 
   it('buys a freeze, says so, and reloads the streak', async () => {
@@ -49,6 +67,9 @@ describe('streak freezes on the dashboard', () => {
     openDashboard();
     const freezes = await screen.findByTestId('streak-freezes', {}, SLOW);
     fireEvent.click(within(freezes).getByRole('button', { name: 'Buy a Freeze (200 XP)' }));
+    expect(callsTo('POST', '/api/gamification/streak-freezes')).toHaveLength(0);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy a streak freeze?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Spend 200 XP' }));
     expect(await screen.findByText('Streak freeze bought!')).toBeTruthy();
     await waitFor(() => expect(within(freezes).getByText('Streak freezes: 2 / 2')).toBeTruthy());
     expect(within(freezes).getByText('You hold the most freezes you can.')).toBeTruthy();
