@@ -162,7 +162,7 @@ describe('profile, settings and plan through the gateway', () => {
       expect(event?.event).toMatchObject({
         type: 'identity.profile-updated',
         userId: ada.id,
-        payload: { fullName: 'Ada Lovelace', timezone: null, plan: 'free' },
+        payload: { fullName: 'Ada King', timezone: null, plan: 'free' },
       });
       // The relay publishes it to Kafka.
       await waitFor(async () => (await profileEvents(ada.id))[0]?.published_at, 15_000, 200);
@@ -349,6 +349,27 @@ describe('profile, settings and plan through the gateway', () => {
         displayName: 'Countess of Lovelace',
         showLeaderboard: true,
       });
+    });
+
+    it('gives one name everywhere: a new display name is what the profile (the greeting) reads, after onboarding too', async () => {
+      const ada = await insertUser();
+      await api(`/api/user/profile`, {
+        method: 'POST',
+        token: ada.token,
+        json: { id: ada.id, ...onboarding },
+      });
+      const settings = await api(`/api/user/settings`, { token: ada.token });
+      expect(await settings.json()).toMatchObject({ display_name: 'Ada King' });
+
+      await api(`/api/user/settings`, {
+        method: 'PATCH',
+        token: ada.token,
+        json: { display_name: 'Nora N.' },
+      });
+      const profile = await api(`/api/user/profile/${ada.id}`, { token: ada.token });
+      expect(await profile.json()).toMatchObject({ full_name: 'Nora N.' });
+      const events = await profileEvents(ada.id);
+      expect(events.at(-1)?.event.payload).toMatchObject({ fullName: 'Nora N.', displayName: 'Nora N.' });
     });
 
     it('creates one record for simultaneous first visits and takes keystroke-fast name saves in turn', async () => {

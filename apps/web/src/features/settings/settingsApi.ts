@@ -22,6 +22,8 @@ export const settingsApi = baseApi.injectEndpoints({
     }),
     updateSettings: build.mutation<UserSettings, SettingsPatch>({
       query: (patch) => ({ url: '/user/settings', method: 'PATCH', body: patch }),
+      // A new display name is the account's name too: the profile (the dashboard's greeting) reads it again.
+      invalidatesTags: (_result, _error, patch) => (patch.display_name !== undefined ? ['Profile'] : []),
       // Optimistic: the change shows at once, the answer replaces the record, a failure undoes it.
       async onQueryStarted(patch, { dispatch, queryFulfilled }) {
         const optimistic = dispatch(

@@ -28,6 +28,13 @@ function stub(handler: Handler = () => json({ error: 'unexpected' }, 500)) {
   return { fetchMock, record };
 }
 
+/** The settings PATCH requests fetch was given, in order. */
+function patchesIn(fetchMock: ReturnType<typeof stub>['fetchMock']): Request[] {
+  return fetchMock.mock.calls
+    .map(([input]) => input)
+    .filter((input): input is Request => input instanceof Request && input.method === 'PATCH');
+}
+
 async function open(entry = '/settings') {
   const view = renderApp(entry, { storedSession: testSession });
   await screen.findByRole('heading', { level: 1, name: 'Settings' });
@@ -119,6 +126,54 @@ describe('/settings', () => {
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(String(put[0])).toBe('/auth/v1/user');
     expect(JSON.parse(String(put[1]?.body))).toEqual({ data: { full_name: 'Grace' } });
+  });
+
+  it("saves the display name once typing pauses (not on every keystroke), with 'Saving changes...' meanwhile", async () => {
+    const { fetchMock } = stub((request) => {
+      if (new URL(request.url).pathname === '/auth/v1/user')
+        return json({ ...testSession.user, user_metadata: { full_name: 'Nora N.' } });
+      return json({ ...testSettings, display_name: 'Nora N.' });
+    });
+    await open();
+    const input = screen.getByLabelText('Display Name');
+    let typed = '';
+    for (const letter of 'Nora N.') {
+      typed += letter;
+      fireEvent.change(input, { target: { value: typed } });
+    }
+    expect(screen.getByRole('status').textContent).toBe('Saving changes...');
+    const patches = () => patchesIn(fetchMock);
+    expect(patches()).toHaveLength(0);
+    await waitFor(() => expect(patches()).toHaveLength(1), { timeout: 3000 });
+    expect(await patches()[0]!.json()).toEqual({ display_name: 'Nora N.' });
+    await waitFor(() => expect(readStoredSession()?.user.user_metadata.full_name).toBe('Nora N.'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
+    // Leaving the field with nothing new to save sends nothing more.
+    fireEvent.blur(input);
+    expect(patches()).toHaveLength(1);
+  });
+
+  it('saves the display name at once when the field is left', async () => {
+    const { fetchMock } = stub(() => json({ ...testSettings, display_name: 'Grace' }));
+    await open();
+    const input = screen.getByLabelText('Display Name');
+    fireEvent.change(input, { target: { value: 'Grace' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(patchesIn(fetchMock)).toHaveLength(1));
+  });
+
+  it('refuses an empty display name with a clear message and sends nothing', async () => {
+    const { fetchMock } = stub(() => json(testSettings));
+    await open();
+    const input = screen.getByLabelText('Display Name');
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.blur(input);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Display name cannot be empty. Enter the name other learners and your greeting should show.',
+    );
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(patchesIn(fetchMock)).toHaveLength(0);
   });
 
   it('applies the theme to the whole app', async () => {

@@ -8,7 +8,7 @@ import {
   type UserSettings,
 } from '@parley/contracts';
 import { Button, buttonClassName, ErrorText, LoadingView, PageShell } from '@parley/web-ui';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { confirmUser } from '../../../lib/browser';
@@ -25,6 +25,8 @@ export const SETTINGS_TEXTS = {
   loadFailed: 'Failed to load settings. Please try again.',
   saveFailed: 'Failed to save settings. Please try again.',
   displayNameFailed: 'Failed to update display name. Please try again.',
+  displayNameEmpty:
+    'Display name cannot be empty. Enter the name other learners and your greeting should show.',
   noSession: 'User session not found. Please log in again.',
   saving: 'Saving changes...',
   underDevelopment: 'This section is under development',
@@ -93,6 +95,7 @@ export function SettingsPage() {
   const tab = searchParams.get('tab') ?? 'profile';
   const [update, { isLoading: savingSetting }] = useUpdateSettingsMutation();
   const [savingName, setSavingName] = useState(0);
+  const [namePending, setNamePending] = useState(false);
   const [error, setError] = useState('');
   const session = useAppSelector(selectSession);
   const dispatch = useAppDispatch();
@@ -196,7 +199,11 @@ export function SettingsPage() {
   if (tab === 'profile') {
     panel = (
       <>
-        <DisplayNameField initial={settings.display_name} onChange={(value) => void saveDisplayName(value)} />
+        <DisplayNameField
+          initial={settings.display_name}
+          onPendingChange={setNamePending}
+          onSave={saveDisplayName}
+        />
         <label className="pw-field">
           Email
           <input className="pw-input" type="email" value={settings.email} readOnly aria-readonly="true" />
@@ -281,7 +288,7 @@ export function SettingsPage() {
     panel = <p>{SETTINGS_TEXTS.underDevelopment}</p>;
   }
 
-  const saving = savingSetting || savingName > 0;
+  const saving = savingSetting || savingName > 0 || namePending;
 
   return (
     <PageShell className="settings" title="Settings">
@@ -336,23 +343,81 @@ export function SettingsPage() {
   );
 }
 
-/** Display Name: the input keeps what is typed; each change is saved. */
-function DisplayNameField({ initial, onChange }: { initial: string; onChange: (value: string) => void }) {
+/** How long the Display Name waits after the last keystroke before it is saved (leaving the field saves at once). */
+export const DISPLAY_NAME_SAVE_DELAY_MS = 800;
+
+/**
+ * Display Name: the input keeps what is typed and saves it once typing pauses or the field is left — not on
+ * every keystroke. An empty name is refused with a message and nothing is sent.
+ */
+function DisplayNameField({
+  initial,
+  onSave,
+  onPendingChange,
+}: {
+  initial: string;
+  onSave: (value: string) => Promise<void>;
+  onPendingChange: (pending: boolean) => void;
+}) {
   const [value, setValue] = useState(initial);
+  const [invalid, setInvalid] = useState(false);
+  const saved = useRef(initial);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const errorId = useId();
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const commit = (next: string) => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    const name = next.trim();
+    if (!name) {
+      setInvalid(true);
+      onPendingChange(false);
+      return;
+    }
+    setInvalid(false);
+    if (name === saved.current) {
+      onPendingChange(false);
+      return;
+    }
+    saved.current = name;
+    void onSave(name).finally(() => onPendingChange(false));
+  };
+
   return (
-    <label className="pw-field">
-      Display Name
-      <input
-        className="pw-input"
-        type="text"
-        autoComplete="name"
-        value={value}
-        onChange={(event) => {
-          setValue(event.target.value);
-          onChange(event.target.value);
-        }}
-      />
-    </label>
+    <div className="pw-field">
+      <label className="pw-field">
+        Display Name
+        <input
+          className="pw-input"
+          type="text"
+          autoComplete="name"
+          value={value}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? errorId : undefined}
+          onChange={(event) => {
+            const next = event.target.value;
+            setValue(next);
+            clearTimeout(timer.current);
+            if (!next.trim()) {
+              setInvalid(true);
+              onPendingChange(false);
+              return;
+            }
+            setInvalid(false);
+            onPendingChange(next.trim() !== saved.current);
+            timer.current = setTimeout(() => commit(next), DISPLAY_NAME_SAVE_DELAY_MS);
+          }}
+          onBlur={(event) => commit(event.target.value)}
+        />
+      </label>
+      {invalid ? (
+        <p id={errorId} className="pw-error" role="alert">
+          {SETTINGS_TEXTS.displayNameEmpty}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -28,7 +28,9 @@ export class GetProfileUseCase {
 export function toStoredProfile(user: UserEntity, profile: ProfileEntity | null): StoredProfile {
   return {
     id: user.id,
-    full_name: profile?.full_name || user.fullName || null,
+    // The account's name (the display name Settings keeps, as the boards and e-mails use it), then the
+    // name given at onboarding: one name everywhere, so a new display name reaches the greeting too.
+    full_name: user.fullName || profile?.full_name || null,
     communication_goals: profile?.communication_goals ?? [],
     tone_preference: profile?.tone_preference ?? DEFAULT_TONE_PREFERENCE,
     avatar_style: profile?.avatar_style ?? DEFAULT_AVATAR_STYLE,

@@ -8,7 +8,9 @@ import { toStoredProfile } from '../get-profile/get-profile.use-case';
 
 /**
  * Onboarding's Finish: creates or replaces the user's profile and announces it, in one transaction.
- * Null when the user does not exist. A full name left out keeps the one already saved.
+ * Null when the user does not exist. A full name left out keeps the one already saved; a full name given is
+ * the account's name from then on (the display name in Settings, the greeting, the boards and e-mails), so
+ * the learner has one name everywhere.
  */
 @Injectable()
 export class SaveProfileUseCase {
@@ -39,6 +41,15 @@ export class SaveProfileUseCase {
         },
         ['user_id'],
       );
+      const fullName = input.full_name?.trim();
+      if (fullName && fullName !== user.fullName) {
+        await manager.update(UserEntity, { id: userId }, { fullName });
+        user.fullName = fullName;
+        await manager.query(
+          `UPDATE user_settings SET display_name = $2, updated_at = now() WHERE user_id = $1`,
+          [userId, fullName],
+        );
+      }
       await this.profileUpdated.publish(manager, userId);
       return toStoredProfile(user, await manager.findOneByOrFail(ProfileEntity, { user_id: userId }));
     });
