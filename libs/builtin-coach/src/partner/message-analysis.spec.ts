@@ -22,6 +22,30 @@ describe('reading what the learner did in a message', () => {
     expect(analyseMessage('What a week it has been.').question).toBeNull();
   });
 
+  it.each([
+    'What went wrong is that the courier lost the parcel twice.',
+    'What I am offering is a refund of the delivery charge.',
+    'How we handle it from here is up to you.',
+    'What worries me most is the deadline.',
+    'Where we ended up was a week late.',
+  ])('reads "%s" as a statement about something, not a question', (text) => {
+    expect(analyseMessage(text).question).toBeNull();
+  });
+
+  it.each(['What happened to the order', 'What is the next step', 'How long will it take'])(
+    'still reads "%s" as a question without its question mark',
+    (text) => {
+      expect(analyseMessage(text).question).not.toBeNull();
+    },
+  );
+
+  it.each(['So the new rota starts on Monday, yeah?', 'We split it three ways from now, fair?'])(
+    'reads "%s" as something put forward for agreement',
+    (text) => {
+      expect(analyseMessage(text).question?.declarative).toBe(true);
+    },
+  );
+
   it('finds offers and figures with the entity recogniser', () => {
     const a = analyseMessage(
       'Would $57k be possible? Market data says fifty-five thousand, about 5% above your offer.',

@@ -341,17 +341,32 @@ function declarative(tokens: Array<{ lower: string; pos: string }>): boolean {
   const text = words.map((t) => t.lower).join(' ');
   return (
     extractFigures(text).some((f) => f.kind !== 'number') ||
-    /\b(?:agreed|deal|ok|okay|alright|yes|right)$/.test(text) ||
+    /\b(?:agreed|deal|ok|okay|alright|yes|yeah|yep|right|fair|sound good|sounds good)$/.test(text) ||
     words[0]?.pos === 'VERB' ||
     // A short fragment with no verb at all ("From this weekend?", "Both rotas, same rule?").
     (words.length <= 6 && !words.some((t) => t.pos === 'VERB' || t.pos === 'AUX'))
   );
 }
 
+/**
+ * "What happened is the vet found…", "What I can do is…", "How we fix it is…": a sentence that opens with
+ * a clause about something (a question word, then its own verb or subject, not an inverted verb) and goes
+ * on to say what that something is. A statement, though it opens with a question word.
+ */
+function whatClause(rest: Array<{ lower: string; pos: string }>): boolean {
+  const next = rest[0];
+  if (!next || INVERSION.has(next.lower)) return false;
+  // "What worries me is…": a verb the tagger may call a noun, known by the object after it.
+  const verbal =
+    ['VERB', 'PRON', 'PROPN'].includes(next.pos) ||
+    ['me', 'us', 'him', 'them'].includes(rest[1]?.lower ?? '');
+  if (!verbal) return false;
+  return rest.slice(1).some((t) => COPULA.has(t.lower));
+}
+const COPULA = new Set(['is', 'was', 'are', 'were']);
+
 function isQuestion(sentence: string, tokens: Array<{ lower: string; pos: string }>): boolean {
   const text = sentence.trim();
-  // "What I'm looking for now is a stable team.": a statement that opens with what it is about.
-  if (/^what (?:i|we|you|they|he|she)\b[^?]*\b(?:is|was|are|were)\b[^?]*\.$/i.test(text)) return false;
   if (text.endsWith('?')) return !rhetorical(text);
   // "Ines, can we talk…", "Hi Sam, could you…": a greeting and a name before the question are looked past.
   const greeted =
@@ -365,8 +380,10 @@ function isQuestion(sentence: string, tokens: Array<{ lower: string; pos: string
         !['so', 'and', 'but', 'okay', 'ok', 'well', 'then', 'right', 'also'].includes(t.lower),
     );
   if (!firstWord) return false;
-  if (WH.has(firstWord.lower) && tokens.length > 2 && !/^(?:what|how) (?:a|an)\b/i.test(text)) return true;
   const index = tokens.indexOf(firstWord);
+  if (WH.has(firstWord.lower) && tokens.length > 2 && !/^(?:what|how) (?:a|an)\b/i.test(text))
+    return !whatClause(tokens.slice(index + 1));
+
   const next = tokens[index + 1];
   if (
     INVERSION.has(firstWord.lower) &&

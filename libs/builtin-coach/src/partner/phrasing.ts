@@ -450,7 +450,11 @@ function realiseAnswer(
       take(tone(PLEDGE), (t) => t.replace('{p}', content.text));
       return;
     case 'recap': {
-      const clause = content.text.split(/,? (?:and|but|so|because) |; |, /)[0]!.replace(/[.!?]+$/, '');
+      // The first clause that says something: "Honestly, the harness is…" points back to the harness.
+      const clauses = content.text
+        .split(/,? (?:and|but|so|because) |; |, /)
+        .map((c) => c.replace(/[.!?]+$/, ''));
+      const clause = clauses.find((c) => c.split(/\s+/).length >= 3) ?? clauses[0]!;
       if (
         !take(['Like I said, {c}.', 'As I said, {c}.', 'It comes back to what I told you: {c}.'], (t) =>
           t.replace('{c}', lc(clause)),
