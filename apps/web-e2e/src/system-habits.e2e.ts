@@ -110,7 +110,9 @@ describe(
         await dashboard.recommended.waitFor();
         assert.equal(await dashboard.recommendedTitles.count(), 3);
         await dashboard.recommended
-          .getByText('Picked for your level. Complete a session and these follow your weakest skill.')
+          .getByText(
+            'Picked for your level (Beginner). Complete a session and these follow your weakest skill.',
+          )
           .waitFor();
         await dashboard.freezes.getByText('Streak freezes: 0 / 2').waitFor();
         assert.equal(await dashboard.buyFreeze.isDisabled(), true, 'no XP to spend yet');

@@ -232,6 +232,12 @@ export const recommendationsSchema = z.object({
   focus: z.enum(SKILLS).nullable(),
   /** The weighted recent average of each skill (0–10, one decimal); null before any session. */
   averages: z.record(z.enum(SKILLS), z.number()).nullable(),
+  /**
+   * The difficulty picked for the learner: the experience level they chose, or what their XP level
+   * suggests, whichever is higher. A recommendation of another difficulty is there because the learner's
+   * catalogue has too few at it (the free scenarios are all Beginner).
+   */
+  level: z.enum(['Beginner', 'Intermediate', 'Advanced']).optional(),
   recommendations: z.array(recommendationSchema),
 });
 export type Recommendations = z.infer<typeof recommendationsSchema>;
@@ -250,5 +256,9 @@ export const recommendationCandidatesSchema = z.object({
       }),
     )
     .max(1000),
+  /** The experience level the learner chose at onboarding (the gateway reads it from identity). */
+  experience_level: z.string().max(40).nullable().optional(),
+  /** Scenario ids not to recommend: the scenario of the day, which the dashboard already offers. */
+  exclude: z.array(z.string()).max(10).optional(),
 });
 export type RecommendationCandidates = z.infer<typeof recommendationCandidatesSchema>;

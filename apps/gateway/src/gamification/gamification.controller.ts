@@ -13,6 +13,7 @@ import {
   type LeaderboardQuery,
   type Recommendations,
   type Scenario,
+  type StoredProfile,
   type StreakStatus,
 } from '@parley/contracts';
 import { CurrentUser } from '../auth/current-user.decorator';
@@ -87,7 +88,9 @@ export class GamificationController {
 
 /**
  * GET /api/user/recommendations: three scenarios for the caller's weakest skill. Gamification knows the
- * skill and level; the catalogue (as the caller's plan sees it) comes from sessions and is handed over.
+ * skill and XP level; the catalogue (as the caller's plan sees it) and the scenario of the day (never
+ * recommended: the dashboard already offers it) come from sessions, the experience level the learner
+ * chose from identity, and are handed over. Without the day's scenario or the profile, it still answers.
  */
 @Controller('api/user')
 export class RecommendationsController {
@@ -98,8 +101,23 @@ export class RecommendationsController {
     @CurrentUser() user: AuthenticatedUser,
     @Query(new ZodValidationPipe(noQuerySchema)) _query: object,
   ): Promise<Recommendations> {
-    const scenarios = await this.clients.sendAs<Scenario[]>(user, 'sessions', RPC.sessions.listScenarios, {});
+    const [scenarios, daily, profile] = await Promise.all([
+      this.clients.sendAs<Scenario[]>(user, 'sessions', RPC.sessions.listScenarios, {}),
+      this.clients
+        .sendAs<Scenario | null>(user, 'sessions', RPC.sessions.dailyScenario, {})
+        .catch(() => null),
+      this.clients
+        .send<StoredProfile | null>(
+          'identity',
+          RPC.identity.getProfile,
+          { userId: user.id },
+          { userId: user.id },
+        )
+        .catch(() => null),
+    ]);
     return this.clients.sendAs(user, 'gamification', RPC.gamification.recommendations, {
+      experience_level: profile?.experience_level ?? null,
+      exclude: daily ? [daily.id] : [],
       scenarios: scenarios.map(({ id, title, description, category, difficulty, locked }) => ({
         id,
         title,

@@ -169,11 +169,33 @@ describe('streak freezes, weekly leagues and recommendations through the gateway
       expect(byId.get(r.scenario_id)?.locked).toBe(false);
       expect(r.reason.length).toBeGreaterThan(10);
     }
+    // Not the scenario of the day (the dashboard offers it already), and no two cards with the same line.
+    const daily = await get<Scenario>(bob, '/api/user/scenarios/daily');
+    expect(recs.recommendations.map((r) => r.scenario_id)).not.toContain(daily.id);
+    expect(new Set(recs.recommendations.map((r) => r.reason)).size).toBe(3);
     const bought = await apiCall(system, '/api/gamification/streak-freezes', { token: bob.token, body: {} });
     expect(bought.status).toBe(409);
     expect(((await bought.json()) as { error: string }).error).toMatch(
       /^Not enough XP to buy a streak freeze/,
     );
+  });
+
+  it('picks for the experience level the learner chose: Advanced before any XP', async () => {
+    const cleo = await createTestUser(system, { plan: 'premium', fullName: 'Cleo Advanced' });
+    const saved = await apiCall(system, '/api/user/profile', {
+      token: cleo.token,
+      body: {
+        communication_goals: ['Persuasion'],
+        tone_preference: 'neutral',
+        experience_level: 'advanced',
+      },
+    });
+    expect(saved.status).toBe(200);
+    const recs = await get<Recommendations>(cleo, '/api/user/recommendations');
+    expect(recs.level).toBe('Advanced');
+    expect(recs.recommendations[0]?.difficulty).toBe('Advanced');
+    for (const r of recs.recommendations.filter((r) => r.reason.includes('at your level')))
+      expect(r.difficulty).toBe('Advanced');
   });
 
   it('puts a learner who completes a session in this week’s league, with what the feedback found stored', async () => {

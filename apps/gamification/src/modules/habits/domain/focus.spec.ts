@@ -1,6 +1,7 @@
 import { challengesFor, progressFrom } from '../../progression/domain/daily-challenges';
 import {
   countOpenQuestions,
+  difficultyFor,
   focusOf,
   objectiveKindOf,
   recommend,
@@ -156,18 +157,60 @@ describe('recommendations', () => {
       'feedback-easy',
       'service-easy',
     ]);
-    expect(
-      picks.every(
-        (p) => p.reason === 'Builds empathy, your lowest score lately (4.2 / 10), pitched at your level.',
-      ),
-    ).toBe(true);
+    expect(Object.fromEntries(picks.map((p) => [p.scenario_id, p.reason]))).toEqual({
+      'conflict-easy':
+        'Builds empathy, your lowest score lately (4.2 / 10), through conflict resolution, pitched at your level.',
+      'feedback-easy':
+        'Builds empathy, your lowest score lately (4.2 / 10), through giving feedback, pitched at your level.',
+      'service-easy':
+        'Builds empathy, your lowest score lately (4.2 / 10), through customer service, pitched at your level.',
+    });
   });
 
   it('before any session, offers scenarios at the learner’s level with a reason to start', () => {
     const picks = recommend(catalogue, { ...input, averages: null, practised: new Set() });
     expect(picks).toHaveLength(3);
     expect(picks.every((p) => p.difficulty === 'Beginner')).toBe(true);
-    expect(picks[0]!.reason).toBe('A good first conversation at your level: see where you stand.');
+    // Each card says why in its own words: no two the same line on day one.
+    expect(new Set(picks.map((p) => p.reason)).size).toBe(3);
+    const conflict = picks.find((p) => p.scenario_id === 'conflict-easy');
+    expect(conflict?.reason).toBe(
+      'A first conflict resolution conversation at your level: see where you stand in conflict resolution.',
+    );
+  });
+
+  it('never offers the scenario of the day, which the dashboard already shows', () => {
+    const day = recommend(catalogue, { ...input, averages: null, practised: new Set() });
+    const without = recommend(catalogue, {
+      ...input,
+      averages: null,
+      practised: new Set(),
+      exclude: new Set([day[0]!.scenario_id]),
+    });
+    expect(without).toHaveLength(3);
+    expect(without.map((p) => p.scenario_id)).not.toContain(day[0]!.scenario_id);
+  });
+
+  it('follows the experience level the learner chose: Advanced picks Advanced before any XP', () => {
+    const picks = recommend(catalogue, {
+      ...input,
+      averages: null,
+      practised: new Set(),
+      experienceLevel: 'advanced',
+    });
+    expect(picks[0]).toMatchObject({ scenario_id: 'service-hard', difficulty: 'Advanced' });
+    expect(picks[0]!.reason).toContain('at your level');
+    expect(picks.filter((p) => p.reason.includes('at your level')).map((p) => p.difficulty)).toEqual([
+      'Advanced',
+    ]);
+  });
+
+  it('takes the higher of the chosen level and the XP level', () => {
+    expect(difficultyFor(1, 'advanced')).toBe('Advanced');
+    expect(difficultyFor(1, 'intermediate')).toBe('Intermediate');
+    expect(difficultyFor(4, 'beginner')).toBe('Advanced');
+    expect(difficultyFor(1, null)).toBe('Beginner');
+    expect(difficultyFor(3, undefined)).toBe('Intermediate');
   });
 
   it('gives the same three all day and may give others the next day', () => {

@@ -108,11 +108,30 @@ export function focusOf(sessions: readonly ScoredSession[]): Focus {
 
 type Candidate = RecommendationCandidates['scenarios'][number];
 
+const DIFFICULTY_ORDER = ['Beginner', 'Intermediate', 'Advanced'] as const;
+type Difficulty = (typeof DIFFICULTY_ORDER)[number];
+
+/**
+ * The difficulty that suits the learner: the experience level they chose at onboarding (beginner,
+ * intermediate, advanced) or the one their XP level suggests, whichever is higher — a learner who said
+ * Advanced is not offered Beginner scenarios, and one who grows past the level they chose is not held back.
+ */
+export function difficultyFor(level: number, experienceLevel?: string | null): Difficulty {
+  const byXp = difficultyForLevel(level);
+  const chosen = DIFFICULTY_ORDER.find((d) => d.toLowerCase() === experienceLevel?.toLowerCase());
+  if (!chosen) return byXp;
+  return DIFFICULTY_ORDER.indexOf(chosen) > DIFFICULTY_ORDER.indexOf(byXp) ? chosen : byXp;
+}
+
+/** A scenario category as a reason says it: 'conflict-resolution' → 'conflict resolution'. */
+const areaName = (category: string) => category.replace(/-/g, ' ');
+
 /**
  * Three scenarios for the weakest skill at the learner's level: areas that exercise the skill first,
  * then the difficulty that suits the level, then scenarios not practised yet; one per area where the
- * catalogue allows. Locked (Premium) scenarios are never offered. Equal candidates are ordered by a hash
- * of the user and day, so the three change from day to day but not from request to request.
+ * catalogue allows. Locked (Premium) scenarios and the ones in `exclude` (the scenario of the day, which
+ * the dashboard already offers) are never offered. Equal candidates are ordered by a hash of the user and
+ * day, so the three change from day to day but not from request to request.
  */
 export function recommend(
   candidates: readonly Candidate[],
@@ -122,18 +141,22 @@ export function recommend(
     level: number;
     averages: Record<SkillName, number> | null;
     practised: ReadonlySet<string>;
+    /** The experience level chosen at onboarding, when there is one. */
+    experienceLevel?: string | null;
+    /** Scenarios not to offer: the scenario of the day. */
+    exclude?: ReadonlySet<string>;
   },
   count = 3,
 ): Recommendation[] {
   const skill = weakestSkill(input.averages);
-  const difficulty = difficultyForLevel(input.level);
-  const order = ['Beginner', 'Intermediate', 'Advanced'];
+  const difficulty = difficultyFor(input.level, input.experienceLevel);
+  const order: readonly string[] = DIFFICULTY_ORDER;
   const levelFit = (d: string) => 2 - Math.min(2, Math.abs(order.indexOf(d) - order.indexOf(difficulty)));
   const trains = (c: Candidate) => !!skill && (SKILL_AREAS[skill] as readonly string[]).includes(c.category);
   const tiebreak = (c: Candidate) =>
     createHash('sha256').update(`${input.userId}|${input.day}|${c.id}`).digest().readUInt32BE(0);
   const ranked = candidates
-    .filter((c) => !c.locked)
+    .filter((c) => !c.locked && !input.exclude?.has(c.id))
     .map((c) => ({
       c,
       score: (trains(c) ? 4 : 0) + levelFit(c.difficulty) + (input.practised.has(c.id) ? 0 : 1),
@@ -166,12 +189,16 @@ function reasonFor(
   difficulty: string,
   practised: boolean,
 ): string {
+  // Each line names the card's own area (the three are from different areas where the catalogue allows),
+  // so no two cards read the same — on day one too.
   const level = c.difficulty === difficulty ? ', pitched at your level' : '';
+  const area = areaName(c.category);
   if (skill && averages && (SKILL_AREAS[skill] as readonly string[]).includes(c.category)) {
-    return `Builds ${skill}, your lowest score lately (${averages[skill].toFixed(1)} / 10)${level}.`;
+    return `Builds ${skill}, your lowest score lately (${averages[skill].toFixed(1)} / 10), through ${area}${level}.`;
   }
-  if (!averages) return `A good first conversation${level ? ' at your level' : ''}: see where you stand.`;
+  if (!averages)
+    return `A first ${area} conversation${level ? ' at your level' : ''}: see where you stand in ${area}.`;
   return practised
-    ? `Worth another go${level}: practise until it feels easy.`
-    : `Something new for your ${skill ?? 'skills'}${level}.`;
+    ? `Worth another go at ${area}${level}: practise until it feels easy.`
+    : `Something new in ${area} for your ${skill ?? 'skills'}${level}.`;
 }

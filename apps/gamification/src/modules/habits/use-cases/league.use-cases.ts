@@ -12,7 +12,7 @@ import { dayIn } from '../../progression/domain/calendar';
 import { levelFor } from '../../progression/domain/levels';
 import { ANONYMOUS_USERNAME, PlayersRepository } from '../../progression/players.repository';
 import type { Caller } from '../../rpc-caller';
-import { recommend, weakestSkill, weightedAverages } from '../domain/focus';
+import { difficultyFor, recommend, weakestSkill, weightedAverages } from '../domain/focus';
 import { leagueWeekOf, rankStandings, settlesAt, zonesFor } from '../domain/leagues';
 import { leagueStandings } from '../league-membership';
 
@@ -104,7 +104,10 @@ export class GetRecommendationsUseCase {
       level: levelFor(player.totalXp).level,
       averages,
       practised: new Set(practised.map((p) => p.scenario_id)),
+      experienceLevel: candidates.experience_level ?? null,
+      exclude: new Set(candidates.exclude ?? []),
     });
-    return { focus: weakestSkill(averages), averages, recommendations };
+    const level = difficultyFor(levelFor(player.totalXp).level, candidates.experience_level);
+    return { focus: weakestSkill(averages), averages, level, recommendations };
   }
 }

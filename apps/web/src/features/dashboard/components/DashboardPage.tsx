@@ -98,7 +98,7 @@ export function DashboardPage() {
         </div>
       </div>
 
-      <RecommendedForYou />
+      <RecommendedForYou free={allowance.plan === 'free'} />
 
       {userId ? (
         <>

@@ -7,15 +7,33 @@ export const RECOMMENDED_TEXTS = {
   focus: (skill: string, average: number) =>
     `Aimed at ${skill}, your lowest skill lately (${average.toFixed(1)} / 10).`,
   starter: 'Picked for your level. Complete a session and these follow your weakest skill.',
+  starterAt: (level: string) =>
+    `Picked for your level (${level}). Complete a session and these follow your weakest skill.`,
+  noneAtLevel: (level: string) =>
+    `Your level is ${level}, but none of the scenarios open to you is ${level} yet, so these are the closest. Complete a session and they follow your weakest skill.`,
+  upgradeForLevel: (level: string) => `Premium adds ${level} scenarios`,
   practice: 'Practice Now',
 } as const;
 
-/** Three scenarios for the learner's weakest skill at their level, each with the reason it was picked. */
-export function RecommendedForYou() {
+/** Before any session: what the three were picked for, said truthfully when none is at the learner's level. */
+function starterLine(level: string | undefined, difficulties: string[]): string {
+  if (!level) return RECOMMENDED_TEXTS.starter;
+  return difficulties.includes(level)
+    ? RECOMMENDED_TEXTS.starterAt(level)
+    : RECOMMENDED_TEXTS.noneAtLevel(level);
+}
+
+/**
+ * Three scenarios for the learner's weakest skill at their level (the one they chose, or the one their XP
+ * suggests), each with the reason it was picked. `free` offers Premium when no open scenario is at the level.
+ */
+export function RecommendedForYou({ free = false }: { free?: boolean }) {
   // A failed read leaves the section out; the rest of the dashboard stands on its own.
   const { data } = useRecommendationsQuery();
   if (!data || data.recommendations.length === 0) return null;
-  const { focus, averages } = data;
+  const { focus, averages, level } = data;
+  const difficulties = data.recommendations.map((r) => r.difficulty);
+  const belowLevel = !!level && !difficulties.includes(level);
   return (
     <section
       className="pw-card dashboard__recommended"
@@ -24,7 +42,15 @@ export function RecommendedForYou() {
     >
       <h2 id="recommended-heading">{RECOMMENDED_TEXTS.heading}</h2>
       <p className="pw-muted dashboard__recommended-focus">
-        {focus && averages ? RECOMMENDED_TEXTS.focus(focus, averages[focus]) : RECOMMENDED_TEXTS.starter}
+        {focus && averages
+          ? RECOMMENDED_TEXTS.focus(focus, averages[focus])
+          : starterLine(level, difficulties)}
+        {free && belowLevel && level ? (
+          <>
+            {' '}
+            <Link to="/upgrade">{RECOMMENDED_TEXTS.upgradeForLevel(level)}</Link>.
+          </>
+        ) : null}
       </p>
       <ul className="dashboard__recommended-list">
         {data.recommendations.map((r) => (

@@ -150,6 +150,40 @@ describe('Recommended for you', () => {
     ).toHaveLength(2);
   });
 
+  it('before any session says the level they were picked for', async () => {
+    stubDashboardApi({
+      recommendations: {
+        ...recommendations,
+        focus: null,
+        averages: null,
+        level: 'Intermediate',
+      },
+    });
+    openDashboard();
+    const section = await screen.findByRole('region', { name: 'Recommended for you' }, SLOW);
+    expect(
+      within(section).getByText(
+        'Picked for your level (Intermediate). Complete a session and these follow your weakest skill.',
+      ),
+    ).toBeTruthy();
+    expect(within(section).queryByRole('link', { name: /Premium adds/ })).toBeNull();
+  });
+
+  it('says so, and offers Premium to a free learner, when no open scenario is at the chosen level', async () => {
+    stubDashboardApi({
+      recommendations: { ...recommendations, focus: null, averages: null, level: 'Advanced' },
+    });
+    openDashboard();
+    const section = await screen.findByRole('region', { name: 'Recommended for you' }, SLOW);
+    expect(section.textContent).toContain(
+      'Your level is Advanced, but none of the scenarios open to you is Advanced yet, so these are the closest.',
+    );
+    expect(
+      within(section).getByRole('link', { name: 'Premium adds Advanced scenarios' }).getAttribute('href'),
+    ).toBe('/upgrade');
+    expect(section.textContent).not.toContain('Picked for your level');
+  });
+
   it('is left out when the recommendations cannot be read', async () => {
     stubDashboardApi({ recommendations: () => json({ error: 'down' }, 503) });
     openDashboard();
