@@ -2,7 +2,7 @@ import type { ProgressRecord } from '@parley/contracts';
 import type { Options } from 'highcharts';
 import type { ChartTheme } from '../progress/chartTheme';
 import { baseChartOptions } from '../progress/progressChart';
-import { SCORE_AXIS, sessionDateLabel } from '../progress/progressStats';
+import { SCORE_AXIS, sessionDateLabels } from '../progress/progressStats';
 
 /** A session's overall score: the mean of clarity, empathy and persuasion, to one decimal. */
 export const overallScore = (record: ProgressRecord) =>
@@ -19,7 +19,7 @@ export function performanceChartOptions(records: readonly ProgressRecord[], them
       description: 'Overall score out of 10 for each completed session.',
     },
     legend: { enabled: false },
-    xAxis: { ...base.xAxis, categories: records.map((record) => sessionDateLabel(record.created_at)) },
+    xAxis: { ...base.xAxis, categories: sessionDateLabels(records.map((record) => record.created_at)) },
     yAxis: { ...base.yAxis, ...SCORE_AXIS, title: { text: 'Overall score', style: { color: theme.muted } } },
     series: [
       {

@@ -34,6 +34,21 @@ describe('progress chart options', () => {
     expect(series.map((s) => s.color)).toEqual(theme.series);
   });
 
+  it('tells same-day sessions apart by their time, and leaves a day with one session as the date alone', () => {
+    const at = (iso: string, clarity: number) => ({ ...progressRecords[0]!, created_at: iso, clarity });
+    const local = (h: number, m: number, day = 25) => new Date(2026, 10, day, h, m).toISOString();
+    const options = progressChartOptions(
+      [at(local(9, 5, 24), 5), at(local(9, 5), 6), at(local(13, 30), 7), at(local(18, 0), 8)],
+      theme,
+    );
+    expect((options.xAxis as XAxisOptions).categories).toEqual([
+      'Nov 24',
+      'Nov 25, 9:05 AM',
+      'Nov 25, 1:30 PM',
+      'Nov 25, 6:00 PM',
+    ]);
+  });
+
   it("uses the theme's colours and no animation when motion is reduced", () => {
     const options = progressChartOptions(progressRecords, { ...theme, animate: false });
     expect(options.chart?.animation).toBe(false);

@@ -1,7 +1,7 @@
 import type { ProgressRecord } from '@parley/contracts';
 import type { Options } from 'highcharts';
 import type { ChartTheme } from './chartTheme';
-import { SCORE_AXIS, sessionDateLabel, SKILLS } from './progressStats';
+import { SCORE_AXIS, sessionDateLabels, SKILLS } from './progressStats';
 
 const DASH_STYLES = ['Solid', 'ShortDash', 'ShortDot'] as const;
 
@@ -51,7 +51,7 @@ export function progressChartOptions(records: readonly ProgressRecord[], theme: 
     },
     xAxis: {
       ...base.xAxis,
-      categories: records.map((record) => sessionDateLabel(record.created_at)),
+      categories: sessionDateLabels(records.map((record) => record.created_at)),
       title: { text: 'Session date', style: { color: theme.muted } },
     },
     yAxis: {

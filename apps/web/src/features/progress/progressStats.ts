@@ -50,3 +50,19 @@ export const sessionsCompletedCaption = (count: number) => `${count} session(s) 
 export function sessionDateLabel(createdAt: string): string {
   return new Date(createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
 }
+
+/**
+ * The x axis labels of sessions: the date alone ('Jun 14') where it is the only session that day, the date
+ * and time ('Jun 14, 9:05 AM') where the day had several — three sessions on one day are three points
+ * that can be told apart, not 'Nov 25 / Nov 25 / Nov 25'.
+ */
+export function sessionDateLabels(createdAts: readonly string[]): string[] {
+  const days = createdAts.map(sessionDateLabel);
+  const perDay = new Map<string, number>();
+  for (const day of days) perDay.set(day, (perDay.get(day) ?? 0) + 1);
+  return createdAts.map((createdAt, i) =>
+    perDay.get(days[i]!)! > 1
+      ? `${days[i]}, ${new Date(createdAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`
+      : days[i]!,
+  );
+}

@@ -92,10 +92,15 @@ describe('progress view', () => {
     expect(screen.getByText('3 session(s) completed')).toBeTruthy();
   });
 
-  it("captions a single session '1 session(s) completed'", async () => {
+  it("captions a single session '1 session(s) completed', with no '0.0 since your first session'", async () => {
     stubDashboardApi({ progress: [progressRecords[0]] });
     openDashboard();
     expect(await screen.findByText('1 session(s) completed', {}, SLOW)).toBeTruthy();
+    expect(screen.queryAllByTestId('skill-change')).toHaveLength(0);
+    expect(screen.queryByText(/since your first session/)).toBeNull();
+    expect(screen.getAllByTestId('skill-first-session').map((p) => p.textContent)).toEqual(
+      Array(3).fill('Your first session: the change shows after your next one'),
+    );
   });
 
   it('draws the progress chart into its section with the fixed score axis', async () => {

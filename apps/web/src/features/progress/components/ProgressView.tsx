@@ -21,6 +21,7 @@ export const PROGRESS_TEXTS = {
   scenariosLoading: 'Loading your scenarios...',
   noScenarios: 'Your scored sessions will be listed here by scenario.',
   oneAttempt: 'Practise this scenario again to see how your attempts compare.',
+  firstSessionOnly: 'Your first session: the change shows after your next one',
 } as const;
 
 /** The caption under one scenario's chart. */
@@ -88,16 +89,22 @@ function ProgressDetails({ records }: { records: ProgressRecord[] }) {
                 <span data-testid="skill-average">{skill.average.toFixed(1)}</span>
                 <span className="pw-muted"> / 10</span>
               </p>
-              <p className="progress-view__change-line">
-                <span
-                  className={`progress-view__change progress-view__change--${skill.trend}`}
-                  data-trend={skill.trend}
-                  data-testid="skill-change"
-                >
-                  {formatChange(skill.change)}
-                </span>
-                <span className="pw-muted"> since your first session</span>
-              </p>
+              {records.length > 1 ? (
+                <p className="progress-view__change-line">
+                  <span
+                    className={`progress-view__change progress-view__change--${skill.trend}`}
+                    data-trend={skill.trend}
+                    data-testid="skill-change"
+                  >
+                    {formatChange(skill.change)}
+                  </span>
+                  <span className="pw-muted"> since your first session</span>
+                </p>
+              ) : (
+                <p className="progress-view__change-line pw-muted" data-testid="skill-first-session">
+                  {PROGRESS_TEXTS.firstSessionOnly}
+                </p>
+              )}
             </li>
           ))}
         </ul>
