@@ -210,11 +210,15 @@ describe('the most-improved board', () => {
     expect(new URL(call.url).searchParams.get('period')).toBe('weekly');
   });
 
-  it('is not asked for on the free plan (the board is Premium)', async () => {
+  it('is not asked for on the free plan (the board is Premium), which sees a teaser with the way to Premium', async () => {
     const { callsTo } = stubDashboardApi();
     openDashboard();
     await screen.findByTestId('league', {}, SLOW);
     expect(screen.queryByTestId('most-improved')).toBeNull();
     expect(callsTo('GET', '/api/gamification/leaderboard')).toHaveLength(0);
+    const teaser = await screen.findByTestId('most-improved-teaser');
+    expect(within(teaser).getByRole('heading').textContent).toBe('Most Improved This Week Premium');
+    expect(teaser.textContent).toContain('The Most Improved board is part of Premium.');
+    expect(within(teaser).getByRole('link', { name: 'See Premium' }).getAttribute('href')).toBe('/upgrade');
   });
 });

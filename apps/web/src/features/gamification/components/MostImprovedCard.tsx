@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { profileApi } from '../../profile/profileApi';
 import { useLeaderboardQuery } from '../gamificationApi';
 import { LeaderRow } from './LeaderRow';
@@ -6,11 +7,15 @@ export const MOST_IMPROVED_TEXTS = {
   heading: 'Most Improved This Week',
   empty: 'Nobody has improved on last week yet. Two sessions last week and two this week put you on it.',
   rise: (value: number) => `+${value.toFixed(1)}`,
+  teaser:
+    'See who raised their average score the most from last week to this one — you included. The Most Improved board is part of Premium.',
+  teaserLink: 'See Premium',
 } as const;
 
 /**
  * The most-improved board (Premium, like every board but all-time XP): who raised their average score
- * the most from last week to this one.
+ * the most from last week to this one. A free learner sees what it is and where it is, not the board (which
+ * is not asked for).
  */
 export function MostImprovedCard({ userId }: { userId: string }) {
   // The dashboard has loaded the profile; reading its cache does not fetch (nor retry a failed read).
@@ -20,6 +25,21 @@ export function MostImprovedCard({ userId }: { userId: string }) {
     { category: 'most-improved', period: 'weekly', limit: 10 },
     { skip: !premium },
   );
+  if (profile && !premium) {
+    return (
+      <article
+        className="pw-card gamification__card gamification__card--teaser"
+        aria-labelledby="most-improved-heading"
+        data-testid="most-improved-teaser"
+      >
+        <h3 id="most-improved-heading">
+          {MOST_IMPROVED_TEXTS.heading} <span className="gamification__premium-badge">Premium</span>
+        </h3>
+        <p className="pw-muted">{MOST_IMPROVED_TEXTS.teaser}</p>
+        <Link to="/upgrade">{MOST_IMPROVED_TEXTS.teaserLink}</Link>
+      </article>
+    );
+  }
   if (!premium || !board) return null;
   return (
     <article
