@@ -379,7 +379,7 @@ function connectionAllowed(policies: Obj[], from: Party, to: Party, port: number
 // ---------------------------------------------------------------------------------------------------
 
 const SENSITIVE =
-  /^(DATABASE_URL|REDIS_URL|JWT_PRIVATE_KEY|JWT_ADDITIONAL_PUBLIC_KEYS|SMTP_URL|OPENAI_API_KEY|OPENAI_BASE_URL)$|PASSWORD|SECRET|API_KEY|_TOKEN$/;
+  /^(DATABASE_URL|REDIS_URL|JWT_PRIVATE_KEY|JWT_ADDITIONAL_PUBLIC_KEYS|MFA_ENCRYPTION_KEY|SMTP_URL|OPENAI_API_KEY|OPENAI_BASE_URL)$|PASSWORD|SECRET|API_KEY|_TOKEN$/;
 
 describe.each(['dev', 'prod'])('k8s/overlays/%s', (overlay) => {
   let objects: Obj[] = [];

@@ -10,6 +10,8 @@ export const authUserSchema = z.object({
   created_at: z.string().optional(),
   /** An e-mail change waiting for the new address to be confirmed (GoTrue's `new_email`). */
   new_email: z.string().nullable().optional(),
+  /** Second factors (GoTrue's `factors`, absent when there are none): what `mfa.listFactors` reads. */
+  factors: z.array(z.lazy(() => mfaFactorSchema)).optional(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
@@ -23,12 +25,26 @@ export const authSessionSchema = z.object({
 });
 export type AuthSession = z.infer<typeof authSessionSchema>;
 
+/** Authenticator assurance: `aal2` once a second factor was verified in this sign-in. */
+export const AAL = ['aal1', 'aal2'] as const;
+export type Aal = (typeof AAL)[number];
+
+/** How a sign-in was authenticated, as GoTrue's `amr` claim lists it. */
+export interface AmrEntry {
+  method: 'password' | 'otp' | 'recovery' | 'totp' | 'mfa/recovery-code';
+  timestamp: number;
+}
+
 /** Claims the gateway reads from a verified access token. */
 export interface AccessTokenClaims {
   sub: string;
   email?: string;
   role?: string;
   plan?: 'free' | 'premium';
+  aal?: Aal;
+  amr?: AmrEntry[];
+  /** Parley's own: present on an `aal1` token of an account with a verified factor (the code is due). */
+  next_aal?: Aal;
 }
 
 /* Request bodies of the /auth/v1 endpoints (Supabase Auth wire format). */
@@ -120,6 +136,49 @@ export type RecoverBody = z.infer<typeof recoverBodySchema>;
 export const signOutScopeSchema = z.enum(['global', 'local', 'others']).default('global');
 export type SignOutScope = z.infer<typeof signOutScopeSchema>;
 
+/* Second factors (TOTP) under /auth/v1/factors, as supabase-js `auth.mfa` calls them. */
+
+export const mfaFactorSchema = z.object({
+  id: z.uuid(),
+  friendly_name: z.string().optional(),
+  factor_type: z.literal('totp'),
+  status: z.enum(['verified', 'unverified']),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type MfaFactor = z.infer<typeof mfaFactorSchema>;
+
+/** POST /auth/v1/factors: only TOTP; `issuer` names the account in the authenticator app. */
+export const enrollFactorBodySchema = z.object({
+  factor_type: z.literal('totp', { message: 'factor_type must be totp' }),
+  friendly_name: text({ max: 100, trim: true }).optional(),
+  issuer: text({ max: 100, trim: true }).optional(),
+});
+export type EnrollFactorBody = z.infer<typeof enrollFactorBodySchema>;
+
+/** The answer to an enrolment: the secret, once, as text, as an otpauth:// URI and as an SVG QR code. */
+export interface EnrolledFactor {
+  id: string;
+  type: 'totp';
+  friendly_name?: string;
+  totp: { qr_code: string; secret: string; uri: string };
+  /** Parley's own: ten one-time codes that stand in for the authenticator, shown this once. */
+  recovery_codes?: string[];
+}
+
+export interface MfaChallenge {
+  id: string;
+  type: 'totp';
+  expires_at: number;
+}
+
+/** POST /auth/v1/factors/{id}/verify: six digits from the authenticator, or a recovery code. */
+export const verifyFactorBodySchema = z.object({
+  challenge_id: z.uuid({ message: 'challenge_id must be a challenge id' }),
+  code: text({ min: 1, max: 40, trim: true }),
+});
+export type VerifyFactorBody = z.infer<typeof verifyFactorBodySchema>;
+
 /** Messages the auth endpoints answer with; the web client shows them as they are. */
 export const AUTH_ERRORS = {
   invalidCredentials: 'Invalid login credentials',
@@ -140,6 +199,14 @@ export const AUTH_ERRORS = {
   currentPasswordInvalid: 'Current password is incorrect',
   reauthenticateTooSoon: 'For security purposes, you can only request this once every 60 seconds',
   verifyEmailFirst: 'Please verify your email first.',
+  mfaCodeInvalid: 'Invalid TOTP code entered',
+  mfaChallengeExpired: 'MFA challenge has expired, verify against another challenge or create a new one',
+  mfaChallengeNotFound: 'MFA challenge not found',
+  mfaFactorNotFound: 'Factor not found',
+  mfaFriendlyNameTaken: 'A factor with that friendly name already exists',
+  mfaTooManyAttempts: 'Too many verification attempts. Wait a few minutes and try again.',
+  mfaTooManyFactors: 'Maximum number of verified factors reached, unenroll to continue',
+  aal2Required: 'AAL2 required',
   /** Redis would not record the ended sessions: nothing was changed, so the person can simply retry. */
   revocationFailed:
     'Your sessions could not be signed out just now, so nothing was changed. Please try again.',
@@ -151,4 +218,12 @@ export const AUTH_ERRORS = {
  */
 export function revokedSessionKey(sessionId: string): string {
   return `auth:revoked-session:${sessionId}`;
+}
+
+/**
+ * Redis key set by identity, for one access-token lifetime, when an account's first factor is verified:
+ * the gateway then refuses the `aal1` tokens issued before (which carry no `next_aal`) at once.
+ */
+export function mfaEnabledKey(userId: string): string {
+  return `auth:mfa-enabled:${userId}`;
 }

@@ -1,7 +1,25 @@
-import { Body, Controller, Get, HttpCode, HttpException, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpException,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { z } from 'zod';
 import {
   AUTH_ERRORS,
+  enrollFactorBodySchema,
+  verifyFactorBodySchema,
+  type EnrollFactorBody,
+  type EnrolledFactor,
+  type MfaChallenge,
+  type VerifyFactorBody,
   passwordGrantBodySchema,
   refreshGrantBodySchema,
   resendBodySchema,
@@ -37,6 +55,7 @@ const grantTypeSchema = z.object({
     message: 'grant_type must be password or refresh_token',
   }),
 });
+const factorIdPipe = new ZodValidationPipe(z.uuid({ message: 'Factor not found' }));
 const redirectQuerySchema = z.object({ redirect_to: text({ max: 2000 }).optional() });
 const verifyQuerySchema = redirectQuerySchema.extend({
   token: text({ min: 1, max: 200 }),
@@ -202,6 +221,72 @@ export class AuthUserController {
   @AuthThrottled()
   reauthenticate(@CurrentUser() user: AuthenticatedUser): Promise<Record<string, never>> {
     return this.clients.send('identity', RPC.identity.reauthenticate, {}, { userId: user.id });
+  }
+
+  /**
+   * POST /auth/v1/factors: enrols a TOTP factor for the signed-in user (supabase-js `mfa.enroll`). The
+   * factor routes are open to an aal1 token: they are how a sign-in reaches aal2 (ADR 0035).
+   */
+  @Post('factors')
+  @AuthThrottled()
+  @HttpCode(200)
+  enrollFactor(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodValidationPipe(enrollFactorBodySchema)) body: EnrollFactorBody,
+  ): Promise<EnrolledFactor> {
+    return this.clients.send<EnrolledFactor>(
+      'identity',
+      RPC.identity.enrollFactor,
+      { sessionId: user.sessionId, body },
+      { userId: user.id },
+    );
+  }
+
+  @Post('factors/:id/challenge')
+  @AuthThrottled()
+  @HttpCode(200)
+  challengeFactor(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', factorIdPipe) factorId: string,
+  ): Promise<MfaChallenge> {
+    return this.clients.send<MfaChallenge>(
+      'identity',
+      RPC.identity.challengeFactor,
+      { sessionId: user.sessionId, factorId },
+      { userId: user.id },
+    );
+  }
+
+  /** A right code raises the sign-in to aal2: the answer is a new session (supabase-js saves it). */
+  @Post('factors/:id/verify')
+  @AuthThrottled()
+  @HttpCode(200)
+  verifyFactor(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', factorIdPipe) factorId: string,
+    @Body(new ZodValidationPipe(verifyFactorBodySchema)) body: VerifyFactorBody,
+  ): Promise<AuthSession> {
+    return this.clients.send<AuthSession>(
+      'identity',
+      RPC.identity.verifyFactor,
+      { sessionId: user.sessionId, factorId, body },
+      { userId: user.id },
+    );
+  }
+
+  /** DELETE /auth/v1/factors/{id}: a verified factor only from an aal2 sign-in. */
+  @Delete('factors/:id')
+  @AuthThrottled()
+  unenrollFactor(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', factorIdPipe) factorId: string,
+  ): Promise<{ id: string }> {
+    return this.clients.send<{ id: string }>(
+      'identity',
+      RPC.identity.unenrollFactor,
+      { sessionId: user.sessionId, factorId },
+      { userId: user.id },
+    );
   }
 
   private redirect(reply: RedirectReply, location: string): void {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   authSessionSchema,
   authUserSchema,
+  enrollFactorBodySchema,
   passwordGrantBodySchema,
   recoverBodySchema,
   VERIFY_TYPES,
@@ -11,6 +12,7 @@ import {
   signUpBodySchema,
   updateUserBodySchema,
   verifyBodySchema,
+  verifyFactorBodySchema,
 } from '@parley/contracts';
 
 /** The Supabase Auth (GoTrue) wire format under /auth/v1, and account deletion. */
@@ -118,6 +120,66 @@ export function registerAuthPaths(
         content: json(authUserSchema),
       },
       ...errors(400, 401, 422, 429, 503),
+    },
+  });
+  const factorParams = z.object({ id: z.uuid() });
+  registry.registerPath({
+    method: 'post',
+    path: '/auth/v1/factors',
+    summary:
+      'Enrols a TOTP second factor (unverified until a code is verified): the secret as text, otpauth:// URI and SVG QR code, shown this once. With a verified factor, needs aal2',
+    security,
+    request: { body: { content: json(enrollFactorBodySchema) } },
+    responses: {
+      200: {
+        description: 'The new factor',
+        content: json(
+          z.object({
+            id: z.uuid(),
+            type: z.literal('totp'),
+            friendly_name: z.string().optional(),
+            totp: z.object({ qr_code: z.string(), secret: z.string(), uri: z.string() }),
+          }),
+        ),
+      },
+      ...errors(400, 401, 403, 422, 429),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/auth/v1/factors/{id}/challenge',
+    summary: "Opens a challenge on one of the caller's factors (five minutes to answer it)",
+    security,
+    request: { params: factorParams },
+    responses: {
+      200: {
+        description: 'The challenge',
+        content: json(z.object({ id: z.uuid(), type: z.literal('totp'), expires_at: z.number().int() })),
+      },
+      ...errors(400, 401, 404, 429),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/auth/v1/factors/{id}/verify',
+    summary:
+      'Verifies a code (the current 30-second step or one either side, never one used before) against a challenge: the sign-in becomes aal2 and a new session is answered. Five wrong codes in five minutes lock the factor for the rest of the window',
+    security,
+    request: { params: factorParams, body: { content: json(verifyFactorBodySchema) } },
+    responses: {
+      200: { description: 'The aal2 session', content: json(authSessionSchema) },
+      ...errors(400, 401, 404, 422, 429),
+    },
+  });
+  registry.registerPath({
+    method: 'delete',
+    path: '/auth/v1/factors/{id}',
+    summary: 'Removes a factor; a verified one only from an aal2 sign-in',
+    security,
+    request: { params: factorParams },
+    responses: {
+      200: { description: 'The removed factor', content: json(z.object({ id: z.uuid() })) },
+      ...errors(400, 401, 403, 404, 429),
     },
   });
   registry.registerPath({

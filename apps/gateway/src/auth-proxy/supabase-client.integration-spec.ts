@@ -1,6 +1,7 @@
-import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { AUTH_ERRORS } from '@parley/contracts';
 import { linkIn, startSystem, uniqueSuffix, waitForMail, type TestSystem } from '@parley/server-testing';
+import { clientAddress, supabaseAt } from '../testing/supabase-clients';
 
 /**
  * The official Supabase client, unchanged, against the gateway's /auth/v1: every auth call the product
@@ -10,18 +11,8 @@ let system: TestSystem;
 const PASSWORD = 'marmalade skyline 42';
 const NEW_PASSWORD = 'quiet harbour lantern 7';
 
-function ip(): string {
-  const octet = () => Math.floor(Math.random() * 250);
-  return `10.${octet()}.${octet()}.${octet()}`;
-}
-
-/** A client of its own (own in-memory session, own client address), as each browser would be. */
-function supabase(): SupabaseClient {
-  return createClient(system.baseUrl, 'parley-anon-key', {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers: { 'x-forwarded-for': ip() } },
-  });
-}
+const supabase = (): SupabaseClient => supabaseAt(system.baseUrl);
+const ip = clientAddress;
 
 const newEmail = () => `sb-${uniqueSuffix()}@example.com`;
 

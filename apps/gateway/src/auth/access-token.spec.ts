@@ -59,6 +59,19 @@ describe('AccessTokenVerifier', () => {
       email: 'ada@example.com',
       plan: 'premium',
       sessionId: 'family-1',
+      aal: 'aal1',
+      secondFactorDue: false,
+    });
+  });
+
+  it('reads the assurance level: aal1 with next_aal aal2 is a sign-in whose second factor is due', async () => {
+    await expect(verifier.verify(await sign({ aal: 'aal1', next_aal: 'aal2' }))).resolves.toMatchObject({
+      aal: 'aal1',
+      secondFactorDue: true,
+    });
+    await expect(verifier.verify(await sign({ aal: 'aal2', next_aal: 'aal2' }))).resolves.toMatchObject({
+      aal: 'aal2',
+      secondFactorDue: false,
     });
   });
 

@@ -12,6 +12,10 @@ export interface AuthenticatedUser {
   plan: 'free' | 'premium';
   /** The refresh-token family the access token belongs to (one sign-in). */
   sessionId?: string;
+  /** The sign-in's assurance level: `aal2` once a second factor was verified in it. */
+  aal?: 'aal1' | 'aal2';
+  /** The token is `aal1` on an account with a verified factor: only finishing the sign-in is open to it. */
+  secondFactorDue?: boolean;
 }
 
 /** How long a verified token is trusted without verifying its signature again (never past its expiry). */
@@ -63,7 +67,13 @@ export class AccessTokenVerifier {
 }
 
 function userOf(
-  payload: JWTPayload & { email?: unknown; plan?: unknown; session_id?: unknown },
+  payload: JWTPayload & {
+    email?: unknown;
+    plan?: unknown;
+    session_id?: unknown;
+    aal?: unknown;
+    next_aal?: unknown;
+  },
 ): AuthenticatedUser {
   if (typeof payload.sub !== 'string' || !payload.sub) throw new Error('the token names no user');
   return {
@@ -71,5 +81,7 @@ function userOf(
     ...(typeof payload.email === 'string' ? { email: payload.email } : {}),
     plan: payload.plan === 'premium' ? 'premium' : 'free',
     ...(typeof payload.session_id === 'string' ? { sessionId: payload.session_id } : {}),
+    aal: payload.aal === 'aal2' ? 'aal2' : 'aal1',
+    secondFactorDue: payload.aal !== 'aal2' && payload.next_aal === 'aal2',
   };
 }

@@ -232,6 +232,14 @@ export const identityEnvSchema = z
         (v) => v.trim() === '' || /-----BEGIN (PUBLIC|PRIVATE) KEY-----/.test(v),
         'expected PEM-encoded public keys (-----BEGIN PUBLIC KEY-----), or nothing',
       ),
+    /** AES-256-GCM key the TOTP secrets are sealed with: 32 bytes, base64 (`openssl rand -base64 32`). */
+    MFA_ENCRYPTION_KEY: z
+      .string()
+      .refine(
+        (v) => Buffer.from(v, 'base64').length === 32 && /^[A-Za-z0-9+/]+=*$/.test(v),
+        'expected 32 bytes, base64-encoded (openssl rand -base64 32)',
+      )
+      .optional(),
     JWT_ISSUER: z.string().min(1).default('parley'),
     JWT_AUDIENCE: z.string().min(1).default('authenticated'),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),

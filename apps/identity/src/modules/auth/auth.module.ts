@@ -2,7 +2,14 @@ import { Module } from '@nestjs/common';
 import { PasswordHasher } from '../credentials/password-hasher';
 import { ProfileModule } from '../profile/profile.module';
 import { EmailProcessor } from '../mail/email.processor';
+import { IDENTITY_ENV, type IdentityConfig } from '../../identity.config';
 import { AuthRpcController } from './auth.rpc-controller';
+import { ChallengeFactorUseCase } from './mfa/challenge-factor.use-case';
+import { EnrollFactorUseCase } from './mfa/enroll-factor.use-case';
+import { MfaRpcController } from './mfa/mfa.rpc-controller';
+import { SecretBox } from './mfa/secret-box';
+import { UnenrollFactorUseCase } from './mfa/unenroll-factor.use-case';
+import { VerifyFactorUseCase } from './mfa/verify-factor.use-case';
 import { EmailChanges } from './email-changes';
 import { EmailConfirmations } from './email-confirmations';
 import { PasswordRecoveries } from './password-recoveries';
@@ -21,11 +28,11 @@ import { VerifyEmailUseCase } from './use-cases/verify-email.use-case';
 
 /**
  * Sign-up with e-mail confirmation, password sign-in, refresh rotation, sign-out, password recovery,
- * e-mail change, account deletion.
+ * e-mail change, account deletion, second factors (TOTP).
  */
 @Module({
   imports: [ProfileModule],
-  controllers: [AuthRpcController],
+  controllers: [AuthRpcController, MfaRpcController],
   providers: [
     PasswordHasher,
     SessionIssuer,
@@ -44,6 +51,15 @@ import { VerifyEmailUseCase } from './use-cases/verify-email.use-case';
     UpdateUserUseCase,
     DeleteAccountUseCase,
     RecoverPasswordUseCase,
+    {
+      provide: SecretBox,
+      inject: [IDENTITY_ENV],
+      useFactory: (env: IdentityConfig) => SecretBox.fromConfig(env),
+    },
+    EnrollFactorUseCase,
+    ChallengeFactorUseCase,
+    VerifyFactorUseCase,
+    UnenrollFactorUseCase,
   ],
 })
 export class AuthModule {}

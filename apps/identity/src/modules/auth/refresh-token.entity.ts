@@ -1,3 +1,4 @@
+import type { Aal, AmrEntry } from '@parley/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** One refresh token of a session. A family is one sign-in; each refresh adds a child and uses the parent. */
@@ -12,4 +13,7 @@ export class RefreshTokenEntity {
   @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt!: Date;
   @Column({ name: 'used_at', type: 'timestamptz', nullable: true }) usedAt!: Date | null;
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true }) revokedAt!: Date | null;
+  /** The sign-in's assurance level and methods, copied to each child so a refresh keeps them. */
+  @Column({ type: 'text', default: 'aal1' }) aal!: Aal;
+  @Column({ type: 'jsonb', default: () => "'[]'" }) amr!: AmrEntry[];
 }

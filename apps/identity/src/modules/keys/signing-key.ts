@@ -1,4 +1,5 @@
 import { calculateJwkThumbprint, exportJWK, importPKCS8, SignJWT, type JWK } from 'jose';
+import type { Aal, AmrEntry } from '@parley/contracts';
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 
 export const ACCESS_TOKEN_ALG = 'ES256';
@@ -8,6 +9,10 @@ export interface AccessTokenInput {
   email: string;
   plan: 'free' | 'premium';
   sessionId?: string;
+  aal?: Aal;
+  amr?: AmrEntry[];
+  /** On an `aal1` token of an account with a verified factor: the level the sign-in must still reach. */
+  nextAal?: Aal;
 }
 
 /**
@@ -82,6 +87,9 @@ export class SigningKey {
       role: 'authenticated',
       plan: input.plan,
       ...(input.sessionId ? { session_id: input.sessionId } : {}),
+      aal: input.aal ?? 'aal1',
+      amr: input.amr ?? [],
+      ...(input.nextAal ? { next_aal: input.nextAal } : {}),
     })
       .setProtectedHeader({ alg: ACCESS_TOKEN_ALG, kid: this.publicJwk.kid, typ: 'JWT' })
       .setSubject(input.userId)

@@ -13,7 +13,7 @@ type Outcome = { session: AuthSession } | { error: string };
 
 /**
  * POST /auth/v1/token?grant_type=refresh_token. Each refresh token works once: it is marked used and a
- * child is issued in the same family. Presenting a used token again means it leaked (or was stolen): the
+ * child is issued in the same family, at the same assurance level (aal) as its parent. Presenting a used token again means it leaked (or was stolen): the
  * whole family is revoked, refresh tokens and the access tokens issued from them alike.
  */
 @Injectable()
@@ -49,7 +49,12 @@ export class RefreshSessionUseCase {
       await manager.update(RefreshTokenEntity, { id: token.id }, { usedAt: new Date() });
       const user = await manager.findOneByOrFail(UserEntity, { id: token.userId });
       return {
-        session: await this.sessions.issue(manager, user, { familyId: token.familyId, parentId: token.id }),
+        session: await this.sessions.issue(
+          manager,
+          user,
+          { familyId: token.familyId, parentId: token.id },
+          { aal: token.aal, amr: token.amr },
+        ),
       };
     });
     if ('session' in outcome) return outcome.session;

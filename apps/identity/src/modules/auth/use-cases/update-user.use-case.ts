@@ -9,6 +9,7 @@ import { PasswordHasher } from '../../credentials/password-hasher';
 import { passwordProblem } from '../../credentials/password-policy';
 import { ProfileUpdatedPublisher } from '../../profile/events/profile-updated.publisher';
 import { toAuthUser } from '../../users/users.rpc-controller';
+import { factorsOf } from '../mfa/factors';
 import { UserEntity } from '../../users/user.entity';
 import { EmailChanges } from '../email-changes';
 import { PasswordRecoveries } from '../password-recoveries';
@@ -72,7 +73,10 @@ export class UpdateUserUseCase {
           ? await this.emailChanges.start(manager, user, newEmail, input.redirectTo)
           : null;
       const answer = {
-        user: { ...toAuthUser(user), new_email: await this.emailChanges.pending(manager, user.id) },
+        user: {
+          ...toAuthUser(user, await factorsOf(manager, user.id)),
+          new_email: await this.emailChanges.pending(manager, user.id),
+        },
         sendChange,
         email: user.email,
       };

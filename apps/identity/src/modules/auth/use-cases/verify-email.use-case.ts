@@ -34,7 +34,8 @@ export class VerifyEmailUseCase {
         // Undo: a link presented with another address must not be spent by it.
         throw new RpcError(403, AUTH_ERRORS.confirmationInvalid);
       }
-      return this.sessions.issue(manager, user);
+      // aal1 like any first factor: an account with a verified factor still needs its code (ADR 0035).
+      return this.sessions.issue(manager, user, {}, input.type === 'recovery' ? 'recovery' : 'otp');
     });
     if ('error' in outcome) throw new RpcError(403, outcome.error);
     for (const job of after) await job();
