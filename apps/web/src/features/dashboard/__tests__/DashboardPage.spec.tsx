@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, testProfile } from '../../../test/fixtures';
 import { renderApp, testSession } from '../../../test/renderApp';
 import { readStoredSession } from '../../auth/authSession';
+import { summary } from '../../sessions/__tests__/sessionsFixtures';
 import { dailyScenario, randomScenario, stubDashboardApi } from './dashboardFixtures';
 
 // Highcharts is a third-party renderer jsdom cannot draw; the chart options are tested in the progress specs.
@@ -134,8 +135,13 @@ describe('/dashboard', () => {
   });
 
   it('has the quick actions', async () => {
-    stubDashboardApi();
+    stubDashboardApi({ sessions: [summary()] });
     await openDashboard();
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: /Continue Practice/ }).getAttribute('href')).toBe(
+        '/session/resume',
+      ),
+    );
     const actions = screen.getByRole('region', { name: 'Quick Actions' });
     expect(within(actions).getByRole('button', { name: 'Surprise Me!' })).toBeTruthy();
     const hrefs = within(actions)
@@ -146,6 +152,23 @@ describe('/dashboard', () => {
       ['📚 Browse Scenarios', '/library'],
       ['🕘 Session History', '/history'],
     ]);
+  });
+
+  it("'Continue Practice' with no session yet says so and offers the library, without leaving", async () => {
+    stubDashboardApi({ sessions: [] });
+    const { router } = await openDashboard();
+    const actions = screen.getByRole('region', { name: 'Quick Actions' });
+    const button = await within(actions).findByRole('button', { name: /Continue Practice/ }, SLOW);
+    fireEvent.click(button);
+    const note = within(actions).getByRole('status');
+    expect(note.textContent).toBe(
+      'You have no session to continue yet. Pick a scenario to start your first one: open the library.',
+    );
+    expect(within(note).getByRole('link', { name: 'open the library' }).getAttribute('href')).toBe(
+      '/library',
+    );
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByText('Loading last session...')).toBeNull();
   });
 
   it("'Surprise Me!' fetches a random scenario and opens it", async () => {

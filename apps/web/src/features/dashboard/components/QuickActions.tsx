@@ -1,19 +1,32 @@
 import { buttonClassName } from '@parley/web-ui';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { apiErrorMessage } from '../../../api/baseApi';
-import { useRandomScenarioMutation } from '../../../api/practiceApi';
+import { useListSessionsQuery, useRandomScenarioMutation } from '../../../api/practiceApi';
 import type { ToastInput } from './Toasts';
 
+const CONTINUE = { to: '/session/resume', label: 'Continue Practice', icon: '▶️' } as const;
 const LINKS = [
-  { to: '/session/resume', label: 'Continue Practice', icon: '▶️' },
   { to: '/library', label: 'Browse Scenarios', icon: '📚' },
   { to: '/history', label: 'Session History', icon: '🕘' },
 ] as const;
 
-/** Quick actions (spec section 2); 'Surprise Me!' picks a random scenario and opens it. */
+export const QUICK_ACTION_TEXTS = {
+  noSessionYet: 'You have no session to continue yet. Pick a scenario to start your first one:',
+  openLibrary: 'open the library',
+} as const;
+
+/**
+ * Quick actions (spec section 2); 'Surprise Me!' picks a random scenario and opens it. 'Continue Practice'
+ * resumes the last session; with none yet (the session list, which the dashboard reads anyway, is empty) it
+ * says so here and offers the library, instead of opening a page that only bounces back.
+ */
 export function QuickActions({ notify }: { notify: (toast: ToastInput) => void }) {
   const [pickRandom, { isLoading }] = useRandomScenarioMutation();
   const navigate = useNavigate();
+  const sessions = useListSessionsQuery();
+  const noSessionYet = sessions.isSuccess && sessions.data.length === 0;
+  const [toldNone, setToldNone] = useState(false);
 
   const onSurprise = async () => {
     try {
@@ -38,12 +51,33 @@ export function QuickActions({ notify }: { notify: (toast: ToastInput) => void }
         >
           <span aria-hidden="true">🎲</span> Surprise Me!
         </button>
+        {noSessionYet ? (
+          <button
+            type="button"
+            className={actionClass}
+            aria-controls="continue-practice-note"
+            onClick={() => setToldNone(true)}
+          >
+            <span aria-hidden="true">{CONTINUE.icon}</span> {CONTINUE.label}
+          </button>
+        ) : (
+          <Link to={CONTINUE.to} className={actionClass}>
+            <span aria-hidden="true">{CONTINUE.icon}</span> {CONTINUE.label}
+          </Link>
+        )}
         {LINKS.map((link) => (
           <Link key={link.to} to={link.to} className={actionClass}>
             <span aria-hidden="true">{link.icon}</span> {link.label}
           </Link>
         ))}
       </div>
+      <p id="continue-practice-note" className="dashboard__action-note" role="status">
+        {noSessionYet && toldNone ? (
+          <>
+            {QUICK_ACTION_TEXTS.noSessionYet} <Link to="/library">{QUICK_ACTION_TEXTS.openLibrary}</Link>.
+          </>
+        ) : null}
+      </p>
     </section>
   );
 }
