@@ -215,6 +215,9 @@ describe('gamification through Kafka events and the gateway', () => {
       ]);
       expect(c).toMatchObject({ xp: 100, progress: 0, completed_at: null });
     }
+    // Bob is on the free plan (5 sessions a month): no challenge asks him for more than one session today.
+    expect(challenges.map((c) => c.target)).toEqual([1, 1, 1]);
+    expect(challenges[0]!.description).toBe('Complete a practice session');
     expect((await apiCall(system, '/api/gamification/summary')).status).toBe(401);
   });
 

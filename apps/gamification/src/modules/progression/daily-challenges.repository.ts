@@ -8,6 +8,7 @@ import type { Day } from './domain/calendar';
 import {
   challengesFor,
   progressFrom,
+  type ChallengePlan,
   type CompletedSessionFacts,
   type GeneratedChallenge,
 } from './domain/daily-challenges';
@@ -31,7 +32,10 @@ export class DailyChallengesRepository {
     return focusOf(await recentScoredSessions(runner, userId, day));
   }
 
-  /** Moves the challenges of the user's `day` that a completed session counts for (`focus`: the day's). */
+  /**
+   * Moves the challenges of the user's `day` that a completed session counts for (`focus`: the day's).
+   * The event does not say the plan, so the challenges of either plan's set move (ids are per template).
+   */
   async advance(
     manager: EntityManager,
     userId: string,
@@ -39,7 +43,12 @@ export class DailyChallengesRepository {
     session: CompletedSessionFacts,
     focus: Focus,
   ): Promise<void> {
-    const moved = challengesFor(userId, day, focus)
+    const sets = [
+      ...challengesFor(userId, day, focus, 'premium'),
+      ...challengesFor(userId, day, focus, 'free'),
+    ];
+    const moved = sets
+      .filter((c, i) => sets.findIndex((d) => d.id === c.id) === i)
       .map((c) => ({ c, by: Math.min(progressFrom(c.measure, session), c.target) }))
       .filter((m) => m.by > 0);
     if (moved.length === 0) return;
@@ -58,8 +67,9 @@ export class DailyChallengesRepository {
     day: Day,
     manager: EntityManager | DataSource = this.dataSource,
     lock = false,
+    plan: ChallengePlan = 'premium',
   ): Promise<Array<{ challenge: GeneratedChallenge; view: DailyChallenge }>> {
-    const set = challengesFor(userId, day, await this.focusFor(manager, userId, day));
+    const set = challengesFor(userId, day, await this.focusFor(manager, userId, day), plan);
     const rows = await queryRows<ProgressRow>(
       manager,
       `SELECT challenge_id, progress, completed_at FROM daily_challenges

@@ -40,6 +40,24 @@ describe('daily challenges', () => {
     expect(days.filter((d) => keys(ada, d) !== keys(bob, d)).length).toBeGreaterThan(15);
   });
 
+  it('never asks a free learner (5 sessions a month) for more than one session in a day', () => {
+    const days = Array.from({ length: 60 }, (_, i) =>
+      new Date(Date.UTC(2026, 10, 1 + i)).toISOString().slice(0, 10),
+    );
+    for (const user of [ada, bob]) {
+      for (const day of days) {
+        const free = challengesFor(user, day, undefined, 'free');
+        expect(free).toHaveLength(3);
+        expect(free.every((c) => c.target === 1)).toBe(true);
+        expect(free[0]!.description).toBe('Complete a practice session');
+        // The other two are the premium set's: only the sessions count differs.
+        expect(free.slice(1)).toEqual(challengesFor(user, day, undefined, 'premium').slice(1));
+      }
+    }
+    const premiumTargets = days.map((day) => challengesFor(ada, day, undefined, 'premium')[0]!.target);
+    expect(premiumTargets).toEqual(expect.arrayContaining([2, 3]));
+  });
+
   it('only asks for areas every plan can practise', () => {
     const keys = CHALLENGE_GROUPS.flat().map((t) => t.key);
     for (const premium of PREMIUM_ONLY_CATEGORIES) expect(keys).not.toContain(`category-${premium}`);

@@ -14,6 +14,10 @@ import type { Day } from './calendar';
  * Daily challenges: every user gets three a day, one from each group below, chosen from a hash of the user
  * id and their calendar date, so the set is the same on every replica and every request that day, differs
  * between users, and changes at the user's midnight. Progress comes only from completed sessions.
+ *
+ * A free learner has 5 sessions a month, so their set never asks for more than one session in a day: from
+ * the sessions group they only ever get "Complete a practice session", and all three of their challenges
+ * can be met in that one session. Premium learners (unlimited sessions) may be asked for 2 or 3.
  */
 
 export type ChallengeMeasure =
@@ -154,14 +158,29 @@ export function focusTemplates(focus: Focus | undefined): Array<ChallengeTemplat
   return [undefined, skillTemplate, kindTemplate];
 }
 
+export type ChallengePlan = 'free' | 'premium';
+
+/** The templates of a group a plan may be given: on the free plan, none that takes more than one session. */
+function groupFor(group: readonly ChallengeTemplate[], plan: ChallengePlan): readonly ChallengeTemplate[] {
+  if (plan === 'premium') return group;
+  return group.filter((t) => !(t.measure.kind === 'sessions' && t.target > 1));
+}
+
 /**
  * The user's challenges for one of their calendar days. `focus` (the weakest skill and objective kind
- * as of the start of that day, so the set stays the same all day) aims two of them at it.
+ * as of the start of that day, so the set stays the same all day) aims two of them at it. `plan`: a free
+ * learner is never asked for more than one session in a day.
  */
-export function challengesFor(userId: string, day: Day, focus?: Focus): GeneratedChallenge[] {
+export function challengesFor(
+  userId: string,
+  day: Day,
+  focus?: Focus,
+  plan: ChallengePlan = 'premium',
+): GeneratedChallenge[] {
   const digest = createHash('sha256').update(`${userId}|${day}`).digest();
   const aimed = focusTemplates(focus);
-  return CHALLENGE_GROUPS.map((group, i) => {
+  return CHALLENGE_GROUPS.map((whole, i) => {
+    const group = groupFor(whole, plan);
     const template = aimed[i] ?? group[digest.readUInt32BE(i * 4) % group.length]!;
     return { ...template, id: `${day}.${template.key}`, day, xp: XP_REWARDS.dailyChallenge };
   });

@@ -24,7 +24,7 @@ export class ClaimDailyChallengeUseCase {
       const change = await this.progress.begin(manager, caller.userId, null);
       if (!change) throw new RpcError(404, GAMIFICATION_ERRORS.challengeNotFound);
       const today = dayIn(now, change.player.timezone);
-      const found = (await this.challenges.forDay(caller.userId, today, manager, true)).find(
+      const found = (await this.challenges.forDay(caller.userId, today, manager, true, caller.plan)).find(
         (c) => c.challenge.id === challengeId,
       );
       if (!found) throw new RpcError(404, GAMIFICATION_ERRORS.challengeNotFound);

@@ -15,7 +15,13 @@ export class ListDailyChallengesUseCase {
 
   async execute(caller: Caller, now: Date = new Date()): Promise<DailyChallenge[]> {
     const player = await this.players.get(caller.userId);
-    const today = await this.challenges.forDay(caller.userId, dayIn(now, player.timezone));
+    const today = await this.challenges.forDay(
+      caller.userId,
+      dayIn(now, player.timezone),
+      undefined,
+      false,
+      caller.plan,
+    );
     return today.map((c) => c.view);
   }
 }
