@@ -127,7 +127,7 @@ export function registerAuthPaths(
     method: 'post',
     path: '/auth/v1/factors',
     summary:
-      'Enrols a TOTP second factor (unverified until a code is verified): the secret as text, otpauth:// URI and SVG QR code, shown this once. With a verified factor, needs aal2',
+      'Enrols a TOTP second factor (unverified until a code is verified): the secret as text, otpauth:// URI and SVG QR code, and ten one-time recovery codes, shown this once. With a verified factor, needs aal2',
     security,
     request: { body: { content: json(enrollFactorBodySchema) } },
     responses: {
@@ -139,6 +139,7 @@ export function registerAuthPaths(
             type: z.literal('totp'),
             friendly_name: z.string().optional(),
             totp: z.object({ qr_code: z.string(), secret: z.string(), uri: z.string() }),
+            recovery_codes: z.array(z.string()).length(10),
           }),
         ),
       },
@@ -163,7 +164,7 @@ export function registerAuthPaths(
     method: 'post',
     path: '/auth/v1/factors/{id}/verify',
     summary:
-      'Verifies a code (the current 30-second step or one either side, never one used before) against a challenge: the sign-in becomes aal2 and a new session is answered. Five wrong codes in five minutes lock the factor for the rest of the window',
+      'Verifies a code (the current 30-second step or one either side, never one used before), or one of the recovery codes once, against a challenge: the sign-in becomes aal2 and a new session is answered. Five wrong codes in five minutes lock the factor for the rest of the window',
     security,
     request: { params: factorParams, body: { content: json(verifyFactorBodySchema) } },
     responses: {

@@ -44,16 +44,28 @@ async function dataStatus(client: SupabaseClient): Promise<number> {
   return res.status;
 }
 
-/** Enrols and verifies a factor; answers its id and secret. */
-async function enrolled(client: SupabaseClient): Promise<{ factorId: string; secret: string }> {
+/** Enrols and verifies a factor; answers its id, secret and recovery codes. */
+async function enrolled(
+  client: SupabaseClient,
+): Promise<{ factorId: string; secret: string; recoveryCodes: string[] }> {
   const { data, error } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
   expect(error).toBeNull();
   const factorId = data!.id;
-  const secret = (data as { totp: { secret: string } }).totp.secret;
-  const verified = await client.auth.mfa.challengeAndVerify({ factorId, code: codeOf(secret) });
+  const { totp, recovery_codes } = data as unknown as { totp: { secret: string }; recovery_codes: string[] };
+  const verified = await client.auth.mfa.challengeAndVerify({ factorId, code: codeOf(totp.secret) });
   expect(verified.error).toBeNull();
-  return { factorId, secret };
+  return { factorId, secret: totp.secret, recoveryCodes: recovery_codes };
 }
+
+/** Signs in with the password alone (aal1). */
+async function signedIn(email: string): Promise<SupabaseClient> {
+  const client = supabase();
+  expect((await client.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+  return client;
+}
+
+const methodsOf = async (client: SupabaseClient): Promise<string[]> =>
+  (decodeJwt(await accessTokenOf(client)).amr as Array<{ method: string }>).map((m) => m.method);
 
 describe('two-factor sign-in (TOTP) with the official Supabase client', () => {
   beforeAll(async () => {
@@ -223,5 +235,61 @@ describe('two-factor sign-in (TOTP) with the official Supabase client', () => {
     expect(locked.error?.status).toBe(429);
     expect(locked.error?.message).toBe(AUTH_ERRORS.mfaTooManyAttempts);
     expect(await dataStatus(next)).toBe(403);
+  }, 60_000);
+
+  it('takes each recovery code once instead of a code, also after the e-mailed password reset', async () => {
+    const { email, client } = await confirmedUser();
+    const { factorId, secret, recoveryCodes } = await enrolled(client);
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    // Nothing readable at rest: the secret is sealed and the codes are digests.
+    const [row] = await system.sql<{ secret_sealed: string }>(
+      'identity',
+      'SELECT secret_sealed FROM mfa_factors WHERE id = $1',
+      [factorId],
+    );
+    expect(row!.secret_sealed).toMatch(/^v1:/);
+    expect(row!.secret_sealed).not.toContain(secret);
+    const digests = await system.sql<{ code_digest: string }>(
+      'identity',
+      'SELECT code_digest FROM mfa_recovery_codes WHERE factor_id = $1',
+      [factorId],
+    );
+    expect(digests).toHaveLength(10);
+    for (const { code_digest } of digests)
+      expect(recoveryCodes.some((c) => code_digest.includes(c.replace('-', '')))).toBe(false);
+
+    const first = await signedIn(email);
+    const used = await first.auth.mfa.challengeAndVerify({ factorId, code: recoveryCodes[0]!.toUpperCase() });
+    expect(used.error).toBeNull();
+    expect(decodeJwt(await accessTokenOf(first)).aal).toBe('aal2');
+    expect(await methodsOf(first)).toEqual(['password', 'mfa/recovery-code']);
+    expect(await dataStatus(first)).toBe(200);
+
+    const second = await signedIn(email);
+    const again = await second.auth.mfa.challengeAndVerify({ factorId, code: recoveryCodes[0]! });
+    expect(again.error?.message).toBe(AUTH_ERRORS.mfaCodeInvalid);
+    expect(await dataStatus(second)).toBe(403);
+
+    // The password-reset link signs in at aal1 only: the data stays closed until a code or recovery code.
+    const reset = await supabase().auth.resetPasswordForEmail(email);
+    expect(reset.error).toBeNull();
+    const link = linkIn(await waitForMail(email, 2), `${system.baseUrl}/auth/v1/verify?`);
+    const landed = await fetch(link, { redirect: 'manual' });
+    const fragment = new URLSearchParams(new URL(landed.headers.get('location')!).hash.slice(1));
+    expect(fragment.get('type')).toBe('recovery');
+    const recovering = supabase();
+    const restored = await recovering.auth.setSession({
+      access_token: fragment.get('access_token')!,
+      refresh_token: fragment.get('refresh_token')!,
+    });
+    expect(restored.error).toBeNull();
+    expect(decodeJwt(await accessTokenOf(recovering)).aal).toBe('aal1');
+    expect(await methodsOf(recovering)).toEqual(['recovery']);
+    expect(await dataStatus(recovering)).toBe(403);
+    const finished = await recovering.auth.mfa.challengeAndVerify({ factorId, code: recoveryCodes[1]! });
+    expect(finished.error).toBeNull();
+    expect(await methodsOf(recovering)).toEqual(['recovery', 'mfa/recovery-code']);
+    expect(await dataStatus(recovering)).toBe(200);
   }, 60_000);
 });

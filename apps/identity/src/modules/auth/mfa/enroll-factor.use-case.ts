@@ -6,14 +6,17 @@ import { AUTH_ERRORS, type EnrollFactorBody, type EnrolledFactor } from '@parley
 import { RpcError } from '@parley/server-observability';
 import { UserEntity } from '../../users/user.entity';
 import { assuranceOf } from './assurance';
-import { MfaFactorEntity } from './mfa-factor.entity';
+import { MfaFactorEntity, MfaRecoveryCodeEntity } from './mfa-factor.entity';
+import { newRecoveryCodes, normalizeRecoveryCode } from './recovery-codes';
 import { SecretBox } from './secret-box';
 import { newTotpSecret, totpUri } from './totp';
 
 /**
  * POST /auth/v1/factors: a new, unverified TOTP factor. The secret is answered this once (as text, URI
  * and QR code) and kept sealed. An account has at most one verified factor; adding one while another is
- * verified needs aal2. Earlier unverified factors (an enrolment never finished) are dropped.
+ * verified needs aal2. Earlier unverified factors (an enrolment never finished) are dropped. Ten one-time
+ * recovery codes come with it (Parley's `recovery_codes`), shown this once and kept as digests; they work
+ * once the factor is verified.
  */
 @Injectable()
 export class EnrollFactorUseCase {
@@ -29,6 +32,7 @@ export class EnrollFactorUseCase {
   }): Promise<EnrolledFactor> {
     const secret = newTotpSecret();
     const id = randomUUID();
+    const recoveryCodes = newRecoveryCodes();
     const { user, friendlyName } = await this.dataSource.transaction(async (manager) => {
       const user = await manager.findOne(UserEntity, {
         where: { id: input.userId },
@@ -55,6 +59,15 @@ export class EnrollFactorUseCase {
         createdAt: now,
         updatedAt: now,
       });
+      await manager.insert(
+        MfaRecoveryCodeEntity,
+        recoveryCodes.map((code) => ({
+          id: randomUUID(),
+          factorId: id,
+          codeDigest: this.box.digest(normalizeRecoveryCode(code)!),
+          usedAt: null,
+        })),
+      );
       return { user, friendlyName };
     });
     const uri = totpUri(secret, input.body.issuer || 'Parley', user.email);
@@ -65,6 +78,7 @@ export class EnrollFactorUseCase {
       type: 'totp',
       ...(friendlyName ? { friendly_name: friendlyName } : {}),
       totp: { qr_code: qr, secret, uri },
+      recovery_codes: recoveryCodes,
     };
   }
 }

@@ -21,3 +21,12 @@ export class MfaChallengeEntity {
   @Column({ name: 'factor_id', type: 'uuid' }) factorId!: string;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
 }
+
+/** One recovery code of a factor, stored as a keyed digest; `usedAt` once it has stood in for a code. */
+@Entity({ name: 'mfa_recovery_codes' })
+export class MfaRecoveryCodeEntity {
+  @PrimaryColumn('uuid') id!: string;
+  @Column({ name: 'factor_id', type: 'uuid' }) factorId!: string;
+  @Column({ name: 'code_digest', type: 'text' }) codeDigest!: string;
+  @Column({ name: 'used_at', type: 'timestamptz', nullable: true }) usedAt!: Date | null;
+}

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -11,7 +11,12 @@ const TAG_BYTES = 16;
  * decrypt. Stored as `v1:` + base64(iv ‖ tag ‖ ciphertext).
  */
 export class SecretBox {
-  private constructor(private readonly key: Buffer) {}
+  /** A key of its own for digests (HKDF from the sealing key), never used to encrypt. */
+  private readonly digestKey: Buffer;
+
+  private constructor(private readonly key: Buffer) {
+    this.digestKey = Buffer.from(hkdfSync('sha256', key, 'parley', 'mfa recovery codes', 32));
+  }
 
   static fromConfig(env: { MFA_ENCRYPTION_KEY?: string; JWT_PRIVATE_KEY: string }): SecretBox {
     if (env.MFA_ENCRYPTION_KEY) return new SecretBox(Buffer.from(env.MFA_ENCRYPTION_KEY, 'base64'));
@@ -25,6 +30,14 @@ export class SecretBox {
     cipher.setAAD(Buffer.from(boundTo));
     const sealed = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64')}`;
+  }
+
+  /**
+   * HMAC-SHA-256 of a recovery code: what is stored of it. Keyed, so a copy of the database alone gives no
+   * way to try the 50-bit codes offline.
+   */
+  digest(value: string): string {
+    return createHmac('sha256', this.digestKey).update(value).digest('base64url');
   }
 
   open(stored: string, boundTo: string): string {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { AUTH_ERRORS, mfaEnabledKey, type AuthSession } from '@parley/contracts';
 import { REDIS } from '@parley/server-database';
 import { RpcError } from '@parley/server-observability';
@@ -10,7 +10,8 @@ import { RefreshTokenEntity } from '../refresh-token.entity';
 import { SessionIssuer } from '../session-issuer';
 import { assuranceOf } from './assurance';
 import { CHALLENGE_TTL_SECONDS } from './challenge-factor.use-case';
-import { MfaChallengeEntity, MfaFactorEntity } from './mfa-factor.entity';
+import { MfaChallengeEntity, MfaFactorEntity, MfaRecoveryCodeEntity } from './mfa-factor.entity';
+import { normalizeRecoveryCode } from './recovery-codes';
 import { SecretBox } from './secret-box';
 import { totpStepOf } from './totp';
 
@@ -31,6 +32,7 @@ type Outcome =
  * the step is moved forward by a conditional UPDATE). The challenge is spent either way it succeeds.
  * Success verifies an enrolling factor and raises the caller's sign-in to aal2: a new session in the same
  * family, its other outstanding refresh tokens used up. Five wrong codes in five minutes lock the factor.
+ * One of the factor's recovery codes stands in for a TOTP code, once each (not to verify an enrolment).
  */
 @Injectable()
 export class VerifyFactorUseCase {
@@ -67,16 +69,10 @@ export class VerifyFactorUseCase {
         await manager.delete(MfaChallengeEntity, { id: challenge.id });
         return { status: 422, error: AUTH_ERRORS.mfaChallengeExpired };
       }
-      const step = totpStepOf(this.box.open(factor.secretSealed, factor.id), input.code);
-      if (step === null || (factor.lastUsedStep !== null && step <= Number(factor.lastUsedStep)))
-        return { status: 422, error: AUTH_ERRORS.mfaCodeInvalid, failed: true };
+      const method = await this.spend(manager, factor, input.code);
+      if (!method) return { status: 422, error: AUTH_ERRORS.mfaCodeInvalid, failed: true };
 
       const enabled = factor.status === 'unverified';
-      await manager.update(
-        MfaFactorEntity,
-        { id: factor.id },
-        { lastUsedStep: String(step), status: 'verified', updatedAt: new Date() },
-      );
       await manager.delete(MfaChallengeEntity, { id: challenge.id });
       const before = await assuranceOf(manager, input.userId, input.sessionId);
       if (input.sessionId)
@@ -93,8 +89,8 @@ export class VerifyFactorUseCase {
         {
           aal: 'aal2',
           amr: [
-            ...before.amr.filter((entry) => entry.method !== 'totp'),
-            { method: 'totp', timestamp: Math.floor(Date.now() / 1000) },
+            ...before.amr.filter((entry) => entry.method !== method),
+            { method, timestamp: Math.floor(Date.now() / 1000) },
           ],
         },
       );
@@ -114,5 +110,34 @@ export class VerifyFactorUseCase {
     if (outcome.enabled)
       await this.redis.set(mfaEnabledKey(input.userId), '1', 'EX', this.env.ACCESS_TOKEN_TTL_SECONDS);
     return outcome.session;
+  }
+
+  /**
+   * Spends the code: a TOTP code moves the factor's last step forward (verifying an enrolling factor); a
+   * recovery code of a verified factor is marked used. Null when it is neither, or spent before.
+   */
+  private async spend(
+    manager: EntityManager,
+    factor: MfaFactorEntity,
+    code: string,
+  ): Promise<'totp' | 'mfa/recovery-code' | null> {
+    const step = totpStepOf(this.box.open(factor.secretSealed, factor.id), code);
+    if (step !== null) {
+      if (factor.lastUsedStep !== null && step <= Number(factor.lastUsedStep)) return null;
+      await manager.update(
+        MfaFactorEntity,
+        { id: factor.id },
+        { lastUsedStep: String(step), status: 'verified', updatedAt: new Date() },
+      );
+      return 'totp';
+    }
+    const recovery = normalizeRecoveryCode(code);
+    if (recovery === null || factor.status !== 'verified') return null;
+    const spent = await manager.update(
+      MfaRecoveryCodeEntity,
+      { factorId: factor.id, codeDigest: this.box.digest(recovery), usedAt: IsNull() },
+      { usedAt: new Date() },
+    );
+    return spent.affected === 1 ? 'mfa/recovery-code' : null;
   }
 }
