@@ -23,8 +23,11 @@ describe('landing page', () => {
     expect(within(how).getAllByRole('button')).toHaveLength(4);
     expect(screen.getByRole('link', { name: 'Begin Your Journey' }).getAttribute('href')).toBe('/auth');
     expect(screen.getByRole('link', { name: 'Start Free Trial' }).getAttribute('href')).toBe('/auth');
-    for (const text of ['Unlimited conversations', 'Smart AI insights', 'Premium support'])
+    // The free plan is 5 sessions a month, and its support is not Premium's (issue 31).
+    for (const text of ['5 practice sessions a month', 'Smart AI insights', 'E-mail and community support'])
       expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.queryByText(/unlimited/i)).toBeNull();
+    expect(screen.queryByText('Premium support')).toBeNull();
     const footer = screen.getByRole('contentinfo');
     expect(
       within(footer)

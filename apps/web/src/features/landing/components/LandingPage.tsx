@@ -6,6 +6,7 @@ import { selectSession } from '../../auth/authSlice';
 import { SiteFooter } from '../../site/SiteFooter';
 import { SiteHeader } from '../../site/SiteHeader';
 import { FEATURES, STEPS, type FeatureCard, type HowItWorksStep } from '../content';
+import { PLAN_TEXTS } from '../../site/supportFacts';
 import './LandingPage.css';
 
 /** / — the landing page (spec section 2). */
@@ -77,9 +78,9 @@ export function LandingPage() {
             <p className="landing__price">Free</p>
             <p className="pw-muted">Parley is in beta: subscribing is not possible right now.</p>
             <ul>
-              <li>Unlimited conversations</li>
+              <li>{PLAN_TEXTS.freeSessions}</li>
               <li>Smart AI insights</li>
-              <li>Premium support</li>
+              <li>E-mail and community support</li>
             </ul>
             <Link to="/auth" className={buttonClassName('primary')}>
               Start Free Trial

@@ -1,15 +1,16 @@
 import { buttonClassName } from '@parley/web-ui';
 import { Link } from 'react-router';
 import { PublicPage } from '../../site/PublicPage';
+import { PLAN_TEXTS } from '../../site/supportFacts';
 import './PricingPage.css';
 
-const FREE = ['5 sessions per month', 'Basic scenarios (10)', 'Limited coaching feedback'];
+const FREE = [PLAN_TEXTS.freeSessions, 'Basic scenarios (10)', 'Limited coaching feedback'];
 const PREMIUM = [
   'Unlimited practice sessions',
   '200+ premium scenarios vs 10 free',
   'Advanced AI coaching and analytics',
   'Global leaderboards and 50+ badges',
-  '24/7 priority support and live chat',
+  PLAN_TEXTS.prioritySupportShort,
 ];
 const BUNDLES = [
   { sessions: 5, price: '$3', perSession: '$0.60' },

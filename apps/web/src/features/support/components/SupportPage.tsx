@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { alertUser } from '../../../lib/browser';
 import { PublicPage } from '../../site/PublicPage';
+import { EMAIL_RESPONSE_HOURS, LIVE_CHAT_HOURS, PRIORITY_EMAIL_HOURS } from '../../site/supportFacts';
 import './SupportPage.css';
 
 export const SUPPORT_THANKS = "Thank you! We'll get back to you within 24 hours.";
@@ -83,10 +84,10 @@ export function SupportPage() {
             <ul className="support__list">
               <li>
                 <strong>E-mail</strong>: <a href="mailto:support@parley.example">support@parley.example</a>{' '}
-                (average response 24 hours)
+                (average response {EMAIL_RESPONSE_HOURS} hours)
               </li>
               <li>
-                <strong>Live chat</strong> <span className="support__tag">Premium</span>: Mon-Fri 9AM-6PM EST
+                <strong>Live chat</strong> <span className="support__tag">Premium</span>: {LIVE_CHAT_HOURS}
               </li>
               <li>
                 <strong>Community forum</strong>: ask other learners and share tips
@@ -95,7 +96,10 @@ export function SupportPage() {
           </section>
           <section className="pw-card" aria-labelledby="priority-heading">
             <h2 id="priority-heading">Priority support</h2>
-            <p>Premium members get e-mail answers within 2-4 hours and live chat.</p>
+            <p>
+              Premium members get e-mail answers within {PRIORITY_EMAIL_HOURS} hours and live chat (
+              {LIVE_CHAT_HOURS}).
+            </p>
             <Link to="/upgrade" className={buttonClassName('secondary')}>
               Upgrade to Premium
             </Link>

@@ -68,8 +68,11 @@ describe('/upgrade', () => {
       'Global leaderboards',
       'Advanced AI coaching',
       '50+ badges',
-      '24/7 priority support',
+      'Priority support',
     ]);
+    // The same hours as the Support page: not "24/7".
+    expect(plan.textContent).toContain('E-mail answers within 4 hours; live chat Mon-Fri 9AM-6PM EST.');
+    expect(document.body.textContent).not.toContain('24/7');
   });
 
   it("'Upgrade to Premium' says Stripe Checkout is coming, with no network call", async () => {
@@ -139,8 +142,10 @@ describe('/upgrade', () => {
       ['Per session', '$0.27'],
       ['30 sessions/month', '$8.10 value'],
       ['Total monthly value', '$48.10'],
-      ['Your savings', '83%'],
+      ['You pay', '$8 of $48.10'],
     ]);
+    // One savings figure on the page (the badge's 97% against a coach), not a second, different one.
+    expect(document.body.textContent?.match(/\d+(?:\.\d+)?%/g)?.filter((p) => p !== '2.9%')).toEqual(['97%']);
     const costs = within(side).getByRole('region', { name: 'Where your $8 goes' });
     expect(
       Array.from(costs.querySelectorAll('.upgrade-costs__label')).map((label) => label.textContent),

@@ -19,12 +19,12 @@ import {
   USERS_CLAIM,
   VALUE_OF_SESSIONS,
   VALUE_PER_SESSION,
-  VALUE_SAVINGS_PERCENT,
   VALUE_SESSIONS_PER_MONTH,
   perSessionCents,
   usd,
   type Bundle,
 } from '../pricing';
+import { PLAN_TEXTS } from '../../site/supportFacts';
 import './UpgradePage.css';
 
 export const UPGRADE_TEXTS = {
@@ -67,7 +67,7 @@ export const PREMIUM_FEATURES = [
   { icon: '🌍', title: 'Global leaderboards', detail: 'See how your progress compares with others.' },
   { icon: '🧠', title: 'Advanced AI coaching', detail: 'Deeper feedback, analytics and enhanced rewrites.' },
   { icon: '🏅', title: `${BADGES_CLAIM} badges`, detail: 'Milestones for streaks, sessions and skills.' },
-  { icon: '🛟', title: '24/7 priority support', detail: 'Faster answers by e-mail and live chat.' },
+  { icon: '🛟', title: PLAN_TEXTS.prioritySupport, detail: PLAN_TEXTS.prioritySupportDetail },
 ] as const;
 
 /** /upgrade — beta notice, monthly plan and session bundles, with the value panels (spec sections 2, 4, 7, 9). */
@@ -296,7 +296,8 @@ function ValueBreakdown() {
           ['Per session', usd(VALUE_PER_SESSION)],
           [`${VALUE_SESSIONS_PER_MONTH} sessions/month`, `${usd(VALUE_OF_SESSIONS)} value`],
           ['Total monthly value', usd(TOTAL_MONTHLY_VALUE)],
-          ['Your savings', `${VALUE_SAVINGS_PERCENT}%`, true],
+          // One savings figure on the page: the badge's 97% against a coach. This panel says what $8 buys.
+          ['You pay', `${usd(PREMIUM_MONTHLY_PRICE)} of ${usd(TOTAL_MONTHLY_VALUE)}`, true],
         ]}
       />
     </SidePanel>
