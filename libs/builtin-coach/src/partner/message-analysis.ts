@@ -1,5 +1,6 @@
 import { extractFigures, type Figure } from '../text/figures';
 import { lineActs } from '../text/line-acts';
+import { selfIntroduction } from '../text/introduction';
 import { contentTerms, readText } from '../text/nlp';
 import { toSecondPerson } from '../scenario/perspective';
 
@@ -232,16 +233,7 @@ export function analyseMessage(raw: string): MessageAnalysis {
   const contentWords = doc.tokens.filter(
     (t) => ['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM'].includes(t.pos) && !t.stop,
   ).length;
-  const named = /\b(?:[Ii]'?m|[Ii] am|[Mm]y name is|[Tt]his is|[Cc]all me)\s+([A-Z][a-z]{1,20})\b/.exec(
-    bounded,
-  )?.[1];
-  const introduction =
-    named &&
-    !/^(?:Sorry|Really|So|Just|Not|Here|Calling|Glad|Happy|Afraid|Sure|Very|Also|Still|Only|Going|Looking|Trying|Worried|Concerned)$/.test(
-      named,
-    )
-      ? named
-      : null;
+  const introduction = selfIntroduction(bounded);
   const social = greeting || thanks || agreement || closing || apology || !!introduction;
   const veryShort = words <= 3 && !social && !question && figures.length === 0;
   const hedgy =

@@ -277,6 +277,9 @@ export const REASONS = cue(
   '\\bif (it|this|we|you) [^.?!]{0,60}\\b(would|will)\\b',
   '\\bbased on\\b',
   '\\bconsidering\\b',
+  // What would follow otherwise: "leaving them would have meant a second operation".
+  '\\b(would|will|could) (have )?mean(t)?\\b',
+  '\\botherwise\\b',
 );
 
 export const EVIDENCE = cue(
@@ -325,6 +328,10 @@ export const ASKS = cue(
   '\\b(two|three|a few|some|two clear) options\\b',
   '\\boption (one|two|1|2|a|b)\\b',
   '\\bwe could (ship|move|do|try|start|split|deliver|meet|use|set|schedule|phase|run|keep|add)\\b',
+  // An offer made from one's own side: "here's what I can do", "I can take 10% off", "spread it over…".
+  "\\b(here's|here is) what (i|we) (can|could|will|'ll) do\\b",
+  '\\b(i|we) (can|could) (take|knock|waive|cover|split|spread|reduce|drop|match|extend|include|throw in|hold|move)\\b',
+  '\\b(split|spread) (it|that|this|the (rest|cost|payment|balance|bill|amount|difference)) (over|across|into)\\b',
 );
 
 export const ALTERNATIVES = cue(

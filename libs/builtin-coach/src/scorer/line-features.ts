@@ -8,6 +8,7 @@ import {
   sentenceTokens,
 } from '../text/nlp';
 import { lineActs } from '../text/line-acts';
+import { selfIntroduction } from '../text/introduction';
 import {
   ACKNOWLEDGEMENTS,
   ALTERNATIVES,
@@ -384,7 +385,9 @@ export function lineFeatures(
     if (hedgedSentences.has(sentence.index) || fillerSentences.has(sentence.index)) continue;
     if ((sentence.isQuestion || QUESTION_WITHOUT_MARK.test(sentence.text)) && !committed) continue;
     // A short greeting ("Good morning Mrs Okafor") and a sentence without a verb state no position.
-    const greeting = GREETING.test(sentence.text) && sentence.words <= 5;
+    // "I'm Priya, I manage the practice": who the learner is, not where they stand.
+    const greeting =
+      (GREETING.test(sentence.text) && sentence.words <= 5) || selfIntroduction(sentence.text) !== null;
     if (
       !committed &&
       (greeting || caring.has(sentence.index) || !sentenceTokens(analysed, sentence).some(isVerb))

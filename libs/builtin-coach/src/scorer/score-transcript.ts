@@ -665,7 +665,7 @@ const STRENGTH_TEXT: Partial<
       .sort((a, b) => Number(/\d/.test(b)) - Number(/\d/.test(a)));
     return `You used concrete specifics — ${quoteList(items)} — which makes your points hard to misread.`;
   },
-  direct: (top) => `You stated your position plainly, without hedging: ${q(top.quote, 80)}.`,
+  direct: (top) => `You spoke plainly, without hedging: ${q(top.quote, 80)}.`,
   answers: (top) => `You answered the other person's questions head-on, for example ${q(top.quote, 70)}.`,
   structure: (_, __, ctx) =>
     `Your sentences were a readable length (about ${averageSentenceWords(ctx)} words on average), so each point was easy to follow.`,

@@ -1,0 +1,24 @@
+import { lineFeatures } from './line-features';
+
+describe('offers and consequences, as persuasion reads them', () => {
+  it.each([
+    "Here's what we can do: the second night is on us.",
+    'I can knock 20 dollars off and we can spread the rest over two payments.',
+    'We could waive the late fee this once.',
+  ])('hears an offer made from the learner\'s side in "%s"', (line) => {
+    expect(lineFeatures(0, line, undefined).asks.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    'Skipping the test would have meant a recall in the spring.',
+    'We need the sign-off today, otherwise the crew stands idle on Monday.',
+  ])('hears a reason in what would follow otherwise: "%s"', (line) => {
+    expect(lineFeatures(0, line, undefined).reasons.length).toBeGreaterThan(0);
+  });
+
+  it('does not take an introduction for a position', () => {
+    expect(
+      lineFeatures(0, "Hello, I'm Marguerite, I look after the accounts.", undefined).directStatements,
+    ).toEqual([]);
+  });
+});
