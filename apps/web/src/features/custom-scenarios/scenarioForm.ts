@@ -85,3 +85,59 @@ export function withDraft(values: ScenarioFormValues, draft: ScenarioDraft): Sce
     tags: draft.tags.join(', '),
   };
 }
+
+/** The form's labels, for messages that name a field. */
+export const FIELD_LABELS: Record<keyof ScenarioFormValues, string> = {
+  title: 'Title',
+  description: 'The situation',
+  userRole: 'Your role',
+  aiRole: 'Their role',
+  persona: 'Who they are',
+  personaGoals: 'What they want',
+  holdsFirmOn: 'What they hold firm on',
+  learnerObjectives: 'Your objectives',
+  difficulty: 'Difficulty',
+  tags: 'Tags',
+};
+
+/** The required fields and the shortest each may be (the API's own limits). */
+const REQUIRED: ReadonlyArray<[field: keyof ScenarioFormValues, min: number, ask: string]> = [
+  ['title', 3, 'Give your scenario a title'],
+  ['description', 10, 'Describe the situation'],
+  ['userRole', 3, 'Say who you are in this conversation'],
+  ['aiRole', 3, 'Say who the other person is'],
+];
+
+/**
+ * What stops the form from being saved, in words a learner reads (checked before anything is sent):
+ * each required field that is empty or too short, by the form's labels.
+ */
+export function formProblems(
+  values: ScenarioFormValues,
+): Array<{ field: keyof ScenarioFormValues; message: string }> {
+  return REQUIRED.filter(([field, min]) => (values[field] ?? '').trim().length < min).map(
+    ([field, min, ask]) => ({
+      field,
+      message: `${FIELD_LABELS[field]}: ${ask} (at least ${min} characters).`,
+    }),
+  );
+}
+
+const API_FIELDS: Record<string, keyof ScenarioFormValues> = {
+  title: 'title',
+  description: 'description',
+  userRole: 'userRole',
+  aiRole: 'aiRole',
+};
+
+/**
+ * A refusal from the API in the form's words: 'title: title must be at least 3 characters' reads
+ * 'Title must be at least 3 characters.' Anything else is shown as it came.
+ */
+export function readableProblem(message: string): string {
+  const match = /^(\w+): (?:description \(the situation\) |\1 )?(.+)$/.exec(message);
+  const field = match ? API_FIELDS[match[1]!] : undefined;
+  if (!match || !field) return message;
+  const rest = match[2]!.replace(/\.$/, '');
+  return `${FIELD_LABELS[field]} ${rest}.`;
+}

@@ -9,7 +9,15 @@ import {
   useGetCustomScenarioQuery,
   useUpdateCustomScenarioMutation,
 } from '../customScenariosApi';
-import { EMPTY_FORM, fromScenario, toBody, withDraft, type ScenarioFormValues } from '../scenarioForm';
+import {
+  EMPTY_FORM,
+  formProblems,
+  fromScenario,
+  readableProblem,
+  toBody,
+  withDraft,
+  type ScenarioFormValues,
+} from '../scenarioForm';
 import './CustomScenarios.css';
 
 export const FORM_TEXTS = {
@@ -26,6 +34,7 @@ export const FORM_TEXTS = {
   loading: 'Loading scenario...',
   notFound: 'Scenario Not Found',
   optional: 'Optional',
+  fixFirst: 'To save, fill in:',
 } as const;
 
 type Field = keyof ScenarioFormValues;
@@ -41,9 +50,10 @@ function TextField(props: {
   multiline?: boolean;
   required?: boolean;
   maxLength: number;
+  invalid?: ReadonlySet<Field>;
 }) {
   const id = useId();
-  const { field, label, hint, values, onChange, multiline, required, maxLength } = props;
+  const { field, label, hint, values, onChange, multiline, required, maxLength, invalid } = props;
   const hintId = hint ? `${id}-hint` : undefined;
   const common = {
     id,
@@ -52,6 +62,8 @@ function TextField(props: {
     required,
     maxLength,
     'aria-describedby': hintId,
+    'aria-invalid': invalid?.has(field) || undefined,
+    'data-field': field,
     onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
   };
   return (
@@ -118,6 +130,8 @@ function ScenarioForm({ editing, copyOf }: { editing?: CustomScenario; copyOf?: 
     editing ? fromScenario(editing) : copyOf ? fromScenario(copyOf, true) : EMPTY_FORM,
   );
   const [problem, setProblem] = useState<string | null>(null);
+  const [missing, setMissing] = useState<ReturnType<typeof formProblems>>([]);
+  const invalid = new Set(missing.map((m) => m.field));
   const [draftNote, setDraftNote] = useState<string | null>(null);
   const [draft, drafting] = useDraftCustomScenarioMutation();
   const [create, creating] = useCreateCustomScenarioMutation();
@@ -127,6 +141,7 @@ function ScenarioForm({ editing, copyOf }: { editing?: CustomScenario; copyOf?: 
 
   const onChange = (field: Field, value: string) => {
     setProblem(null);
+    setMissing((list) => list.filter((m) => m.field !== field));
     setValues((v) => ({ ...v, [field]: value }));
   };
 
@@ -155,12 +170,20 @@ function ScenarioForm({ editing, copyOf }: { editing?: CustomScenario; copyOf?: 
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    const problems = formProblems(values);
+    setMissing(problems);
+    if (problems.length > 0) {
+      setProblem(null);
+      const form = event.currentTarget as HTMLFormElement;
+      form.querySelector<HTMLElement>(`[data-field="${problems[0]!.field}"]`)?.focus();
+      return;
+    }
     try {
       const body = toBody(values);
       const saved = editing ? await update({ id: editing.id, body }).unwrap() : await create(body).unwrap();
       void navigate(`/scenario/${encodeURIComponent(saved.id)}`);
     } catch (error) {
-      setProblem(apiErrorMessage(error));
+      setProblem(readableProblem(apiErrorMessage(error)));
     }
   };
 
@@ -168,7 +191,15 @@ function ScenarioForm({ editing, copyOf }: { editing?: CustomScenario; copyOf?: 
     <FormShell title={editing ? FORM_TEXTS.editTitle : FORM_TEXTS.createTitle}>
       <p className="pw-page__lead">{FORM_TEXTS.lead}</p>
       <form className="pw-card custom-form__card" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <TextField field="title" label="Title" values={values} onChange={onChange} required maxLength={80} />
+        <TextField
+          field="title"
+          label="Title"
+          values={values}
+          onChange={onChange}
+          invalid={invalid}
+          required
+          maxLength={80}
+        />
         <TextField
           field="description"
           label="The situation"
@@ -176,6 +207,7 @@ function ScenarioForm({ editing, copyOf }: { editing?: CustomScenario; copyOf?: 
           values={values}
           onChange={onChange}
           multiline
+          invalid={invalid}
           required
           maxLength={1500}
         />
@@ -185,6 +217,7 @@ function ScenarioForm({ editing, copyOf }: { editing?: CustomScenario; copyOf?: 
             label="Your role"
             values={values}
             onChange={onChange}
+            invalid={invalid}
             required
             maxLength={80}
           />
@@ -193,6 +226,7 @@ function ScenarioForm({ editing, copyOf }: { editing?: CustomScenario; copyOf?: 
             label="Their role"
             values={values}
             onChange={onChange}
+            invalid={invalid}
             required
             maxLength={80}
           />
@@ -275,6 +309,16 @@ function ScenarioForm({ editing, copyOf }: { editing?: CustomScenario; copyOf?: 
           />
         </div>
 
+        {missing.length > 0 ? (
+          <div className="pw-error custom-form__missing" role="alert">
+            <p>{FORM_TEXTS.fixFirst}</p>
+            <ul>
+              {missing.map((m) => (
+                <li key={m.field}>{m.message}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <ErrorText>{problem}</ErrorText>
         <div className="custom-form__actions">
           <Button type="submit" disabled={saving}>
