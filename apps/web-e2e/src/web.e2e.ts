@@ -94,6 +94,28 @@ describe('web app in Chromium', { timeout: 120_000 }, () => {
     await leave(v);
   });
 
+  test("the dashboard's Sign Out lands on / and stays there (not /auth)", async () => {
+    const v = await visit({ signedIn: true });
+    const dashboard = new DashboardPage(v.page, server!.origin);
+    await dashboard.open();
+    await dashboard.title.waitFor();
+    const visited: string[] = [];
+    v.page.on('framenavigated', (frame) => {
+      if (frame === v.page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await v.page
+      .getByRole('navigation', { name: 'Account' })
+      .getByRole('button', { name: 'Sign Out' })
+      .click();
+    const landing = new LandingPage(v.page, server!.origin);
+    await landing.rocketToSuccess.waitFor();
+    await v.page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+    await v.page.waitForTimeout(500);
+    assert.equal(landing.pathname(), '/');
+    assert.ok(!visited.includes('/auth'), `never by way of /auth: ${visited.join(' → ')}`);
+    await leave(v);
+  });
+
   test('an unknown path shows the not-found page', async () => {
     const v = await visit();
     // Page time stands still unless the test moves it, so the glitch timing can be checked to the millisecond.

@@ -204,8 +204,14 @@ describe('/dashboard', () => {
     const { router } = await openDashboard();
     const account = screen.getByRole('navigation', { name: 'Account' });
     expect(within(account).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
     fireEvent.click(within(account).getByRole('button', { name: 'Sign Out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await waitFor(() => expect(readStoredSession()).toBeNull());
+    // Signed out on the landing page, never by way of the log-in page.
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(visited).not.toContain('/auth');
   });
 });

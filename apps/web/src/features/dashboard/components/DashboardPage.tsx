@@ -44,6 +44,17 @@ export function DashboardPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
+  // Sign Out lands on / (spec section 2). The session ends once the dashboard has left the screen: ended
+  // while it is still shown (a router navigation is a transition, committed later), the protected wrapper
+  // around it would send the learner to /auth first.
+  const signOutOnLeave = useRef(false);
+  useEffect(
+    () => () => {
+      if (signOutOnLeave.current) void dispatch(signOut());
+    },
+    [dispatch],
+  );
+
   // 'Dashboard load: ... error shows a toast with the message' (spec section 4) — once per failure.
   // A retry failing the same way does not toast again until a load has succeeded in between.
   const loadError = profile.isError ? apiErrorMessage(profile.error) : null;
@@ -62,9 +73,9 @@ export function DashboardPage() {
   const allowance = allowanceOf(profile.data);
   const fullName = profile.data?.full_name ?? session?.user.user_metadata.full_name;
 
-  const onSignOut = async () => {
-    await navigate('/', { replace: true });
-    await dispatch(signOut());
+  const onSignOut = () => {
+    signOutOnLeave.current = true;
+    void navigate('/', { replace: true });
   };
 
   return (
@@ -82,7 +93,7 @@ export function DashboardPage() {
           <Link to="/settings" className={buttonClassName('secondary')}>
             <span aria-hidden="true">⚙️</span> Settings
           </Link>
-          <Button variant="secondary" onClick={() => void onSignOut()}>
+          <Button variant="secondary" onClick={onSignOut}>
             Sign Out
           </Button>
         </nav>
