@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { TRY_AGAIN_TEXT } from '../../attempts/tryAgainText';
 import { avatarEmoji } from '../chatTexts';
 import { textOf, type ChatMessage, type TipState } from '../chatState';
@@ -5,6 +6,8 @@ import { CoachingTip } from './CoachingTip';
 import { MarkdownContent } from './MarkdownContent';
 
 export const GET_TIP_TEXT = 'Get coaching tip';
+export const HIDE_TIP_TEXT = 'Hide coaching tip';
+export const SHOW_TIP_TEXT = 'Show coaching tip';
 
 export interface MessageBubbleProps {
   message: ChatMessage;
@@ -28,6 +31,10 @@ export function MessageBubble({
 }: MessageBubbleProps) {
   const mine = message.sender === 'user';
   const text = textOf(message);
+  // The tip button also closes the tip it opened, and opens it again without asking for a new one.
+  const [tipClosed, setTipClosed] = useState(false);
+  const tipReady = tip?.status === 'shown';
+  const tipOpen = tipReady && !tipClosed;
   const thinking = message.status === 'streaming' && !text;
   const avatar = mine ? null : (
     <span className="chat-message__avatar" role="img" aria-label="AI partner">
@@ -83,12 +90,19 @@ export function MessageBubble({
             <button
               type="button"
               className="chat-tool"
-              onClick={() => onRequestTip(message)}
+              onClick={() => {
+                if (tipReady) {
+                  setTipClosed((closed) => !closed);
+                  return;
+                }
+                setTipClosed(false);
+                onRequestTip(message);
+              }}
               disabled={tip?.status === 'loading'}
-              aria-expanded={tip?.status === 'shown'}
+              aria-expanded={tipOpen}
             >
               <span aria-hidden="true">💡</span>
-              {GET_TIP_TEXT}
+              {tipReady ? (tipClosed ? SHOW_TIP_TEXT : HIDE_TIP_TEXT) : GET_TIP_TEXT}
             </button>
           ) : null}
           {mine && onTryAgain && text ? (
@@ -108,7 +122,7 @@ export function MessageBubble({
             No coaching tip is available for this message right now.
           </p>
         ) : null}
-        {tip?.status === 'shown' ? <CoachingTip coaching={tip.coaching} /> : null}
+        {tipOpen && tip?.status === 'shown' ? <CoachingTip coaching={tip.coaching} /> : null}
       </div>
     </li>
   );
