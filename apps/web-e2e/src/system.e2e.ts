@@ -104,7 +104,7 @@ describe('the real system in Chromium', { timeout: 240_000 }, () => {
     await saved();
     const flips: Array<[tab: string, label: string]> = [
       ['Notifications', 'Email notifications'],
-      ['Security', 'Two-factor authentication'],
+      ['Security', 'Login notifications'],
       ['Gamification', 'Show leaderboard'],
       ['Technical', 'Offline mode'],
       ['Data & Privacy', 'Marketing emails'],

@@ -1,6 +1,6 @@
-import type { AuthSession, AuthUser } from '@parley/contracts';
+import type { AuthSession, AuthUser, MfaFactor } from '@parley/contracts';
 
-export type { AuthSession, AuthUser };
+export type { AuthSession, AuthUser, MfaFactor };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -25,7 +25,53 @@ export function parseAuthUser(value: unknown): AuthUser | null {
   if (value['email_confirmed_at'] !== undefined)
     user.email_confirmed_at = value['email_confirmed_at'] as string | null;
   if (typeof value['created_at'] === 'string') user.created_at = value['created_at'];
+  const factors = Array.isArray(value['factors']) ? value['factors'].flatMap(parseFactor) : [];
+  if (factors.length > 0) user.factors = factors;
   return user;
+}
+
+/** One of the user's second factors (GoTrue's `factors`); anything else is dropped. */
+function parseFactor(value: unknown): MfaFactor[] {
+  if (!isRecord(value) || !nonEmpty(value['id']) || value['factor_type'] !== 'totp') return [];
+  const status = value['status'];
+  if (status !== 'verified' && status !== 'unverified') return [];
+  return [
+    {
+      id: value['id'],
+      factor_type: 'totp',
+      status,
+      friendly_name: typeof value['friendly_name'] === 'string' ? value['friendly_name'] : '',
+      created_at: typeof value['created_at'] === 'string' ? value['created_at'] : '',
+      updated_at: typeof value['updated_at'] === 'string' ? value['updated_at'] : '',
+    },
+  ];
+}
+
+/** The user's verified TOTP factor, the one that signs in and that Settings turns off. */
+export function verifiedFactorOf(user: AuthUser): MfaFactor | null {
+  return user.factors?.find((factor) => factor.status === 'verified') ?? null;
+}
+
+/** The access token's claims the web reads (not verified here: the gateway does that). */
+function claimsOf(token: string): Record<string, unknown> {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims: unknown = JSON.parse(json);
+    return isRecord(claims) ? claims : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Signed in with the password (aal1) on an account with a verified second factor: the code is still due,
+ * and the gateway refuses the user's data until it is given (ADR 0035).
+ */
+export function secondFactorDue(session: AuthSession): boolean {
+  const claims = claimsOf(session.access_token);
+  if (claims['aal'] === 'aal2') return false;
+  return claims['next_aal'] === 'aal2' || verifiedFactorOf(session.user) !== null;
 }
 
 /** The contracts' `authSessionSchema`, with tokens that must not be empty to count as signed in. */

@@ -3,6 +3,8 @@ import type { AuthSession } from '@parley/contracts';
 import { baseApi } from '../../api/baseApi';
 import { profileApi } from '../profile/profileApi';
 import * as authApi from './authApi';
+import { verifiedFactorOf } from './authSession';
+import { verifyCode } from './mfaApi';
 import { sessionChanged, signedOut, type AuthState } from './authSlice';
 
 type State = { auth: AuthState };
@@ -14,6 +16,22 @@ export const signIn = createAsyncThunk<AuthSession, { email: string; password: s
     const session = await authApi.signInWithPassword(email, password);
     dispatch(sessionChanged(session));
     return session;
+  },
+);
+
+/**
+ * The second step of signing in (ADR 0035): a code from the authenticator app, or a recovery code, for
+ * the account's verified factor; the aal2 session replaces the aal1 one.
+ */
+export const verifySecondFactor = createAsyncThunk<AuthSession, string, { state: State }>(
+  'auth/verifySecondFactor',
+  async (code, { dispatch, getState }) => {
+    const session = getState().auth.session;
+    const factor = session ? verifiedFactorOf(session.user) : null;
+    if (!session || !factor) throw new Error('User is not authenticated');
+    const raised = await verifyCode(session.access_token, factor.id, code);
+    dispatch(sessionChanged(raised));
+    return raised;
   },
 );
 

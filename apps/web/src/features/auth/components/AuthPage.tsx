@@ -5,9 +5,11 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { reloadPage } from '../../../lib/browser';
 import { SiteHeader } from '../../site/SiteHeader';
 import { signUp } from '../authApi';
+import { secondFactorDue } from '../authSession';
 import { selectAuth } from '../authSlice';
 import { homeForSignedInUser, signIn } from '../authThunks';
 import { AuthField, AuthSubmit } from './AuthField';
+import { SecondFactorStep } from './SecondFactorStep';
 import './AuthPage.css';
 
 type Mode = 'login' | 'register';
@@ -24,7 +26,8 @@ export function AuthPage() {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const userId = session?.user.id;
+  const codeDue = session ? secondFactorDue(session) : false;
+  const userId = codeDue ? undefined : session?.user.id;
 
   // Signed in (now or already): onboarding when the profile has no goal yet, else the dashboard.
   useEffect(() => {
@@ -41,6 +44,8 @@ export function AuthPage() {
   }, [dispatch, navigate, loading, userId]);
 
   if (loading || userId) return <LoadingView />;
+  // The password was right and the account has a second factor: the code comes next (ADR 0035).
+  if (codeDue) return <SecondFactorStep />;
 
   const switchMode = (next: Mode) => {
     setMode(next);

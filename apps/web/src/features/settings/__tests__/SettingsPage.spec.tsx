@@ -104,12 +104,12 @@ describe('/settings', () => {
   it("shows 'Failed to save settings. Please try again.' and undoes the change when saving fails", async () => {
     stub(() => json({ error: 'nope' }, 500));
     await open('/settings?tab=security');
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Two-factor authentication' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Login notifications' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to save settings. Please try again.');
     await waitFor(() =>
-      expect(screen.getByRole('checkbox', { name: 'Two-factor authentication' })).toHaveProperty(
+      expect(screen.getByRole('checkbox', { name: 'Login notifications' })).toHaveProperty(
         'checked',
-        false,
+        testSettings.login_notifications,
       ),
     );
   });

@@ -16,6 +16,7 @@ import { errorMessage } from '../../../lib/http';
 import { updateUser } from '../../auth/authApi';
 import { selectSession, sessionChanged } from '../../auth/authSlice';
 import { signOut } from '../../auth/authThunks';
+import { TwoFactorSetting } from '../../auth/components/TwoFactorSetting';
 import { rememberDisplayPreferences } from '../displayPreferences';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from '../settingsApi';
 import { VoiceSilenceSetting } from './VoiceSilenceSetting';
@@ -58,10 +59,8 @@ const TOGGLES: Record<string, Array<[BooleanKey, string]>> = {
     ['session_reminders', 'Session reminders'],
     ['progress_updates', 'Progress updates'],
   ],
-  security: [
-    ['two_factor_enabled', 'Two-factor authentication'],
-    ['login_notifications', 'Login notifications'],
-  ],
+  // "Two-factor authentication" is the account's second factor, not a stored switch (TwoFactorSetting).
+  security: [['login_notifications', 'Login notifications']],
   gamification: [
     ['show_xp_progress', 'Show XP progress'],
     ['show_achievements', 'Show achievements'],
@@ -273,6 +272,13 @@ export function SettingsPage() {
           </select>
         </label>
         {TOGGLES['accessibility']!.map(toggle)}
+      </>
+    );
+  } else if (tab === 'security') {
+    panel = (
+      <>
+        <TwoFactorSetting />
+        {TOGGLES['security']!.map(toggle)}
       </>
     );
   } else if (tab === 'technical') {
