@@ -22,6 +22,8 @@ export interface ExportButtonProps {
   /** The transcript on screen (and its feedback), for POST /api/export/pdf. */
   transcript: () => ExportPdfInput;
   disabled?: boolean;
+  /** Ids of what names the session the button exports, where several are on one screen (History). */
+  describedBy?: string;
 }
 
 type ExportState =
@@ -41,7 +43,7 @@ const STATUS_LABEL: Record<ExportProgress['status'], string> = {
  * Export Transcript (spec sections 2 and 7): a stored session is exported by a job whose progress
  * streams in; the finished PDF downloads as conversation-transcript.pdf.
  */
-export function ExportButton({ fetch, sessionId, transcript, disabled }: ExportButtonProps) {
+export function ExportButton({ fetch, sessionId, transcript, disabled, describedBy }: ExportButtonProps) {
   const [state, setState] = useState<ExportState>({ kind: 'idle' });
   const abortRef = useRef<AbortController | null>(null);
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -83,6 +85,7 @@ export function ExportButton({ fetch, sessionId, transcript, disabled }: ExportB
         onClick={() => void run()}
         disabled={disabled || working}
         aria-busy={working}
+        aria-describedby={describedBy}
       >
         {EXPORT_BUTTON_TEXT}
       </Button>
@@ -104,7 +107,7 @@ export function ExportButton({ fetch, sessionId, transcript, disabled }: ExportB
           </span>
         </div>
       ) : null}
-      <p className="export-button__status" role="status">
+      <p className="export-button__status" aria-live="polite">
         {state.kind === 'done' ? 'Transcript downloaded.' : ''}
       </p>
       {state.kind === 'failed' ? (

@@ -7,6 +7,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectAuth } from '../../auth/authSlice';
 import { AttemptsList } from '../../attempts/components/AttemptsList';
 import { AskTheCoach } from '../../coach/components/AskTheCoach';
+import { SessionExportButton } from '../../export/components/SessionExportButton';
 import { TryAgainError } from '../../attempts/components/TryAgainError';
 import { useTryAgain } from '../../attempts/useTryAgain';
 import { resumeTarget } from '../resume';
@@ -80,6 +81,11 @@ function Replay({ id }: { id: string }) {
         date={session.created_at}
         tone={session.tone_preference}
       />
+      {session.messages.length > 0 ? (
+        <div className="replay__export">
+          <SessionExportButton sessionId={session.id} messages={session.messages} />
+        </div>
+      ) : null}
 
       <section className="pw-card replay__section" aria-labelledby="replay-messages">
         <h2 id="replay-messages">Conversation</h2>

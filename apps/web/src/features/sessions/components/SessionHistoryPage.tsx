@@ -6,6 +6,7 @@ import { useDeleteSessionMutation, useListSessionsQuery } from '../../../api/pra
 import { useAppSelector } from '../../../app/hooks';
 import { confirmUser, reloadPage } from '../../../lib/browser';
 import { selectAuth } from '../../auth/authSlice';
+import { SessionExportButton } from '../../export/components/SessionExportButton';
 import { longDate } from './presentation';
 import { SignInPrompt } from './SignInPrompt';
 import './sessions.css';
@@ -47,6 +48,20 @@ function SessionRow({
             {session.status === 'completed' ? 'Completed' : 'Active'}
           </span>
         </p>
+        {session.parent_session_id ? (
+          <p className="sessions__row-attempt" data-testid="attempt-of">
+            Retry of{' '}
+            <Link to={`/session/view/${encodeURIComponent(session.parent_session_id)}`}>
+              session <span className="sessions__id">{session.parent_session_id.slice(0, 8)}</span>
+            </Link>{' '}
+            ·{' '}
+            <Link
+              to={`/session/compare/${encodeURIComponent(session.parent_session_id)}/${encodeURIComponent(session.id)}`}
+            >
+              Compare attempts
+            </Link>
+          </p>
+        ) : null}
       </div>
       <div className="sessions__row-buttons">
         <Link
@@ -56,6 +71,9 @@ function SessionRow({
         >
           View
         </Link>
+        {session.message_count > 0 ? (
+          <SessionExportButton sessionId={session.id} describedBy={`${titleId} ${titleId}-id`} />
+        ) : null}
         <Button
           variant="secondary"
           className="sessions__delete"
