@@ -125,3 +125,11 @@ describe('reading what the learner did in a message', () => {
     expect(a.rambling).toBe(true);
   });
 });
+
+describe('a dark word in a question about them', () => {
+  it('asks rather than attacks', () => {
+    expect(analyseMessage('What is it about the new schedule that feels so awful for you?').hostility).toBe(
+      0,
+    );
+  });
+});

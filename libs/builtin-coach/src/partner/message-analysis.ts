@@ -216,7 +216,9 @@ export function analyseMessage(raw: string): MessageAnalysis {
     MILD_HOSTILITY.test(lower) ||
     shouting ||
     /!{3,}/.test(bounded) ||
-    (sentiment <= -0.6 && /\byou\b/.test(lower))
+    // A dark word in a question about them ("What is it about cameras that doesn't work for you?") asks;
+    // it is hostile only where the line reads as an attack.
+    (sentiment <= -0.6 && /\byou\b/.test(lower) && (!question || lineActs().actsOf(bounded).has('attack')))
   )
     hostility = 1;
 

@@ -383,6 +383,11 @@ export const NEXT_STEPS = cue(
   '\\baction items?\\b',
   '\\bgoing forward\\b',
   '\\bfrom now on\\b',
+  // Staying in touch is the next step of a first meeting: "can I add you on LinkedIn?", "let's swap numbers".
+  '\\b(add|connect with|find|follow) you on\\b',
+  '\\b(swap|exchange|share|trade) (numbers|details|contacts|cards|emails|e-mails)\\b',
+  '\\b(grab|get|take|have) your (email|e-mail|number|card|details|contact)\\b',
+  '\\b(stay|keep) in touch\\b',
 );
 
 export const DEMANDS = cue(

@@ -302,6 +302,13 @@ const SAID_AS: Record<string, (l: LineFeatures) => boolean> = {
     has(/\b(?:a day|a few days|a week|tomorrow|overnight|an hour|the weekend)\b/i)(l),
   consider: has(/\b(?:review|think (?:it )?over|think about|reflect|look (?:it )?over|sleep on)\b/i),
   accept: has(/\b(?:sign|say yes|agree to (?:it|the offer)|take the offer)\b/i),
+  // "Put it in an email", "send me a letter": in writing.
+  write: has(/\b(?:e-?mail|in writing|written|letter|text me|message me)\b/i),
+  contact: has(/\b(?:linkedin|e-?mail|phone number|your number|numbers|card|contact)\b/i),
+  // "I'd love to hear how your beta goes", "can I ping you next week": a reason to get back in touch.
+  follow: has(
+    /\b(?:hear how|catch up|ping you|follow up|get back to you|send you|keep in touch|stay in touch)\b/i,
+  ),
 };
 
 function eligible(line: LineFeatures): boolean {

@@ -22,3 +22,13 @@ describe('offers and consequences, as persuasion reads them', () => {
     ).toEqual([]);
   });
 });
+
+describe('staying in touch, as a first meeting closes', () => {
+  it.each([
+    'Mind if I find you on LinkedIn? I want to see how the launch goes.',
+    "Let's swap numbers, the meetup is next month.",
+    'Can I grab your email before the next talk starts?',
+  ])('hears a next step in "%s"', (line) => {
+    expect(lineFeatures(0, line, undefined).nextSteps.length).toBeGreaterThan(0);
+  });
+});

@@ -85,7 +85,9 @@ export function scoreTranscript(
 
   // A conversation with a hostile line earns nothing for its tone, however civil the other lines.
   const anyHostile = lines.some(hostile);
-  const topic = scenario ? scenarioWords(scenario) : undefined;
+  // Networking is small talk: a remark about the queue, the weather or the match is the conversation
+  // itself (rapport is the skill), so no line of it leaves the scenario except one that leaves the role.
+  const topic = scenario && kind !== 'networking' ? scenarioWords(scenario) : undefined;
   const contributions: Contribution[] = lines
     .flatMap((line) => judged(line, rubric(line), topic))
     .filter((c) => !(anyHostile && c.category === 'tone'));
