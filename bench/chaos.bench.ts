@@ -11,8 +11,9 @@
  * gateway run as real processes. Sessions reaches the broker through a TCP proxy (the broker's PROXIED
  * listener), so its path to the broker can be paused alone.
  *
- * Learners (premium, time zone UTC) complete sessions through the gateway (`POST /api/user/sessions`, then
- * `POST /api/chat/post-session-feedback`, retried until answered, as a client would) over BENCH_CHAOS_DAYS
+ * Learners (premium, time zone UTC) complete sessions through the gateway (`POST /api/user/sessions`, 1 to
+ * 4 lines through `POST /api/chat/chat-completion`, then `POST /api/chat/post-session-feedback`, each
+ * retried until answered, as a client would) over BENCH_CHAOS_DAYS
  * days of the database's calendar; each learner skips some days. The fault schedule (seeded) runs one fault
  * at a time at points of the run:
  *
@@ -48,6 +49,7 @@ import {
   table,
 } from './lib/harness.ts';
 import { checkInvariants } from './lib/chaos-invariants.ts';
+import { sayLine } from './lib/practice.ts';
 import { percentile } from './lib/requests.ts';
 import { PrivateKafka, PrivatePostgres, PrivateRedis, libfaketime } from './lib/private-servers.ts';
 import { createUser, silenceKafkajsTimeoutWarning, startBenchSystem, type BenchUser } from './lib/system.ts';
@@ -220,9 +222,8 @@ await runBench({ name: 'chaos', deadlineMs: (600 + SESSIONS * 0.25 + SETTLE_S) *
   const catalogueRes = await fetch(`${system.baseUrl}/api/user/scenarios`, {
     headers: { authorization: `Bearer ${learners[0]!.token}`, 'x-forwarded-for': from },
   });
-  const catalogue = ((await catalogueRes.json()) as Array<{ id: string; locked?: boolean }>).filter(
-    (c) => !c.locked,
-  );
+  type Catalogued = { id: string; title: string; description: string; locked?: boolean };
+  const catalogue = ((await catalogueRes.json()) as Catalogued[]).filter((c) => !c.locked);
 
   /* ---------- the fault schedule ---------- */
 
@@ -434,18 +435,46 @@ await runBench({ name: 'chaos', deadlineMs: (600 + SESSIONS * 0.25 + SETTLE_S) *
     }
   };
 
+  /** One learner line through chat-completion until it is answered whole, as a client retries it. */
+  const say = async (
+    user: BenchUser,
+    sessionId: string,
+    scenario: Catalogued,
+    line: string,
+  ): Promise<void> => {
+    for (let attempt = 1; ; attempt++) {
+      let why: string;
+      try {
+        // The learner's unanswered line sent again is answered, not stored twice.
+        await sayLine((path, body) => call(user, path, body), sessionId, scenario, line);
+        return;
+      } catch (error) {
+        const status = Number(/answered (\d+)/.exec((error as Error).message)?.[1] ?? NaN);
+        if (status < 500 && status !== 429 && status !== 408) throw error;
+        why = Number.isNaN(status)
+          ? (error as Error).name === 'TimeoutError'
+            ? 'timeout'
+            : 'stream'
+          : `HTTP ${status}`;
+      }
+      const key = `/api/chat/chat-completion ${why}`;
+      failures[key] = (failures[key] ?? 0) + 1;
+      retries += 1;
+      if (attempt > 400) throw new Error(`chat-completion: still failing after ${attempt} attempts (${why})`);
+      await sleep(Math.min(2000, 50 * 2 ** Math.min(attempt, 6)));
+    }
+  };
+
   const practise = async (user: BenchUser): Promise<void> => {
     const turns = 1 + Math.floor(random() * 4);
-    const messages = [{ sender: 'ai', content: 'Thanks for making time. What did you want to talk about?' }];
-    for (let t = 0; t < turns; t++) {
-      messages.push({ sender: 'user', content: pick(LINES) });
-      if (t < turns - 1) messages.push({ sender: 'ai', content: 'I see. Tell me more about that.' });
-    }
+    const scenario = pick(catalogue);
+    // The server writes the partner's opening and each reply; the learner says 1 to 4 lines.
     const session = (await until(user, '/api/user/sessions', {
-      scenario_id: pick(catalogue).id,
+      scenario_id: scenario.id,
       tone_preference: 'neutral',
-      messages,
+      start_over: true,
     })) as { id: string };
+    for (let t = 0; t < turns; t++) await say(user, session.id, scenario, pick(LINES));
     await until(user, '/api/chat/post-session-feedback', { session_id: session.id });
     acked.set(session.id, Date.now());
     completed += 1;

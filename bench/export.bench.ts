@@ -24,6 +24,7 @@ import {
   table,
   type BenchContext,
 } from './lib/harness.ts';
+import { practise } from './lib/practice.ts';
 import { latencySummary, type LatencySummary } from './lib/requests.ts';
 import { startBenchSystem, createUser, UNLIMITED_GATEWAY_ENV } from './lib/system.ts';
 
@@ -108,7 +109,8 @@ async function progressStreams(ctx: BenchContext): Promise<{
     label: 'export',
     infra,
     logLevel: LOG_LEVEL,
-    env: { gateway: UNLIMITED_GATEWAY_ENV },
+    // The practice below asks the partner 26 times in a row: past coaching's per-user AI limit.
+    env: { gateway: UNLIMITED_GATEWAY_ENV, coaching: { AI_CALLS_PER_USER_PER_MINUTE: '10000' } },
   });
   const user = await createUser(system, { email: `bench-export-${ctx.suffix}@example.com`, plan: 'premium' });
   const from = randomClientAddress();
@@ -129,12 +131,23 @@ async function progressStreams(ctx: BenchContext): Promise<{
     if (!res.ok) throw new Error(`${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
     return (await res.json()) as T;
   };
-  const scenarios = await api<Array<{ id: string; premium: boolean }>>('/api/user/scenarios');
-  const session = await api<{ id: string }>('/api/user/sessions', {
-    scenario_id: scenarios.find((sc) => !sc.premium)!.id,
-    tone_preference: 'tough',
-    messages: (transcript(50) as { messages: unknown[] }).messages,
-  });
+  const scenarios =
+    await api<Array<{ id: string; title: string; description: string; premium: boolean }>>(
+      '/api/user/scenarios',
+    );
+  // A stored session of about 50 messages, played as the chat plays it: the learner's 25 lines of the
+  // transcript, each answered by the partner (the server writes the opening and the replies).
+  const learnerLines = (transcript(50) as { messages: Array<{ sender: string; content: string }> }).messages
+    .filter((m) => m.sender === 'user')
+    .map((m) => m.content);
+  const session = {
+    id: await practise(
+      (path, body) => request(path, body),
+      scenarios.find((sc) => !sc.premium)!,
+      learnerLines,
+      'tough',
+    ),
+  };
   const createJob = () => api<JobView>('/api/export/jobs', { session_id: session.id });
   const finishedAt = async (id: string) => {
     const [row] = await system.sql<{ finished: number; created: number }>(

@@ -6,7 +6,8 @@
  *   npx node bench/gamification-lag.bench.ts   (BENCH_LAG_SAMPLES, BENCH_EVENTS, BENCH_USERS, BENCH_LOG_LEVEL)
  *
  * 1. Lag: one premium user completes BENCH_LAG_SAMPLES sessions one after the other through the gateway
- *    (`POST /api/user/sessions`, then `POST /api/chat/post-session-feedback {session_id}`: sessions
+ *    (`POST /api/user/sessions`, a learner line through `POST /api/chat/chat-completion`, then
+ *    `POST /api/chat/post-session-feedback {session_id}`: sessions
  *    commits the completion and its outbox row, the relay publishes `sessions.session-completed`).
  *    The clock starts when post-session-feedback answers (the completion is committed by then) and stops
  *    at the first `GET /api/gamification/summary` (polled every 5 ms) whose XP went up. Three completions
@@ -33,6 +34,7 @@ import {
   table,
 } from './lib/harness.ts';
 import { cpuSnapshot, cpuUse } from './lib/cpu.ts';
+import { practise, type Post } from './lib/practice.ts';
 import { percentile } from './lib/requests.ts';
 import { startBenchSystem, createUser } from './lib/system.ts';
 
@@ -50,6 +52,8 @@ const DEADLINE_MS = (150 + (SAMPLES + WARMUP) * 2 + EVENTS * 0.05) * 1000;
 
 interface Scenario {
   id: string;
+  title: string;
+  description: string;
   category: string;
   locked?: boolean;
 }
@@ -65,8 +69,8 @@ await runBench({ name: 'gamification-lag', deadlineMs: DEADLINE_MS }, async (ctx
 
   const user = await createUser(system, { email: `bench-gamif-${ctx.suffix}@example.com`, plan: 'premium' });
   const from = randomClientAddress();
-  const api = async <T>(path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${system.baseUrl}${path}`, {
+  const request = (path: string, body?: unknown): Promise<Response> =>
+    fetch(`${system.baseUrl}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: {
         authorization: `Bearer ${user.token}`,
@@ -76,9 +80,12 @@ await runBench({ name: 'gamification-lag', deadlineMs: DEADLINE_MS }, async (ctx
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(30_000),
     });
+  const api = async <T>(path: string, body?: unknown): Promise<T> => {
+    const res = await request(path, body);
     if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
+  const post: Post = (path, body) => request(path, body);
   const catalogue = (await api<Scenario[]>('/api/user/scenarios')).filter((s) => !s.locked);
 
   /* ---------- 1. event-to-visible lag ---------- */
@@ -89,18 +96,12 @@ await runBench({ name: 'gamification-lag', deadlineMs: DEADLINE_MS }, async (ctx
   // The first WARMUP completions are not measured: consumers join their groups after readiness.
   for (let i = -WARMUP; i < SAMPLES; i++) {
     const scenario = catalogue[(i + WARMUP) % catalogue.length]!;
-    const session = await api<{ id: string }>('/api/user/sessions', {
-      scenario_id: scenario.id,
-      tone_preference: 'neutral',
-      messages: [
-        { sender: 'ai', content: 'The budget is fixed this quarter. What would you trade for it?' },
-        {
-          sender: 'user',
-          content:
-            'I understand. Because I led the migration that saved forty thousand, I ask for a raise in March.',
-        },
-      ],
-    });
+    // A practice as the chat holds one: the server's opening, the learner's line and the partner's reply.
+    const session = {
+      id: await practise(post, scenario, [
+        'I understand. Because I led the migration that saved forty thousand, I ask for a raise in March.',
+      ]),
+    };
     await api('/api/chat/post-session-feedback', { session_id: session.id });
     const completed = performance.now();
     for (;;) {

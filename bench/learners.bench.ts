@@ -233,18 +233,13 @@ await runBench({ name: 'learners', deadlineMs }, async (ctx) => {
       await sleep(PAGE_THINK_S);
       await get('scenario detail', `/api/user/scenarios/${scenario.id}`);
       await sleep(PAGE_THINK_S);
-      const opening = await post<{ content: string }>('opening', '/api/chat/generate-opening', {
-        title: scenario.title,
-        description: scenario.description,
-        scenario_id: scenario.id,
-      });
-      const messages: Array<{ sender: 'user' | 'ai'; content: string }> = [
-        { sender: 'ai', content: opening.content },
-      ];
-      const stored = await post<{ id: string }>('start session', '/api/user/sessions', {
-        scenario_id: scenario.id,
-        messages,
-      });
+      // As the chat opens: the scenario's session, opened with the partner's line (the server writes it).
+      const stored = await post<{ id: string; messages: Array<{ sender: 'user' | 'ai'; content: string }> }>(
+        'start session',
+        '/api/user/sessions',
+        { scenario_id: scenario.id },
+      );
+      const messages = [...stored.messages];
       for (let t = 0; t < TURNS && !stopping; t++) {
         await sleep(TURN_THINK_S);
         const line = LINES[t % LINES.length]!;

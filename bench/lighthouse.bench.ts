@@ -334,16 +334,15 @@ await runBench({ name: 'lighthouse', deadlineMs: (420 + RUNS * 6 * 60) * 1000 },
       '/api/user/scenarios',
     );
   const scenario = catalogue.find((s) => !s.locked) ?? catalogue[0]!;
-  const opening = await api<{ content: string }>('/api/chat/generate-opening', {
-    title: scenario.title,
-    description: scenario.description,
-    scenario_id: scenario.id,
-  });
+  // The server writes the partner's opening into the new session; the learner says one line.
+  const stored = await api<{ id: string; messages: Array<{ sender: string; content: string }> }>(
+    '/api/user/sessions',
+    { scenario_id: scenario.id },
+  );
   const messages = [
-    { sender: 'ai', content: opening.content },
+    ...stored.messages,
     { sender: 'user', content: 'I would like to talk about my role and a raise of 8% from March.' },
   ];
-  const stored = await api<{ id: string }>('/api/user/sessions', { scenario_id: scenario.id, messages });
   const stream = await api<string>('/api/chat/chat-completion', {
     session_id: stored.id,
     scenario: { id: scenario.id, title: scenario.title, description: scenario.description },

@@ -1,13 +1,15 @@
 /**
  * Practice sessions through the gateway for a user with many of them: listing (`GET /api/user/sessions`,
- * 200 stored sessions) and appending one turn (`POST /api/user/sessions/{id}/messages`), each at 1 and 8
- * in flight. See bench/README.md.
+ * 200 stored sessions) and one turn stored (`POST /api/chat/chat-completion` with `session_id`: the
+ * learner's line, then the partner's streamed reply, both written by the server — the only way a
+ * transcript grows), each at 1 and 8 in flight. See bench/README.md.
  *
  *   npx node bench/sessions.bench.ts   (BENCH_DURATION, BENCH_WARMUP, BENCH_CONCURRENCY, BENCH_SESSIONS,
  *                                       BENCH_SESSION_MESSAGES, BENCH_LOG_LEVEL)
  *
- * The sessions are created through the API (`POST /api/user/sessions`, 201) by a premium user (the free
- * plan allows 5 a month), each with BENCH_SESSION_MESSAGES turns, over the catalogue's scenarios in turn.
+ * The sessions are created through the API (`POST /api/user/sessions`, 201, the server's opening, then
+ * BENCH_SESSION_MESSAGES / 2 learner lines through chat-completion) by a premium user (the free plan allows
+ * 5 a month), over the catalogue's scenarios in turn.
  * The user row and its access token are made as libs/server/testing's createTestUser makes them.
  */
 import { createHash } from 'node:crypto';
@@ -21,6 +23,7 @@ import {
   runBench,
   table,
 } from './lib/harness.ts';
+import { practise, sayLine, type Post } from './lib/practice.ts';
 import { expectStatus, RequestFailed } from './lib/requests.ts';
 import {
   CPU_NOTE,
@@ -37,6 +40,9 @@ const WARMUP_S = numberFromEnv('BENCH_WARMUP', 2, 0, 10);
 const CONCURRENCY = Math.round(numberFromEnv('BENCH_CONCURRENCY', 8, 2, 64));
 const SESSIONS = Math.round(numberFromEnv('BENCH_SESSIONS', 200, 64, 1000));
 const SESSION_MESSAGES = Math.round(numberFromEnv('BENCH_SESSION_MESSAGES', 10, 0, 100));
+/** Learner lines per stored session: each is answered, after the server's opening. */
+const SESSION_TURNS = Math.floor(SESSION_MESSAGES / 2);
+const STORED_MESSAGES = 1 + 2 * SESSION_TURNS;
 const LOG_LEVEL = logLevelFromEnv();
 const infra = infraFromEnv();
 /** MAX_MESSAGES_PER_SESSION in libs/contracts: a 401st message is refused with 413. */
@@ -47,6 +53,8 @@ const DEADLINE_MS = (150 + SESSIONS * 0.15 + SCENARIO_COUNT * (WARMUP_S + DURATI
 
 interface Scenario {
   id: string;
+  title: string;
+  description: string;
   premium: boolean;
   locked?: boolean;
 }
@@ -55,17 +63,13 @@ interface Session {
   messages?: Array<{ sender: string; content: string }>;
 }
 
-/** A plausible turn: a sentence or two, like a person's reply or the partner's. */
-function turn(sender: 'user' | 'ai', i: number): { sender: 'user' | 'ai'; content: string } {
-  return sender === 'ai'
-    ? {
-        sender,
-        content: `I hear you, but the budget for this quarter is fixed. What would you be willing to trade for it? (${i})`,
-      }
-    : {
-        sender,
-        content: `I understand the constraint. Because I led the migration that saved forty thousand, I am asking for a raise starting in March. (${i})`,
-      };
+/** The learner's lines of stored session `i`: a sentence or two each, like a person's. */
+function lineTexts(count: number, i: number): string[] {
+  return Array.from(
+    { length: count },
+    (_, t) =>
+      `I understand the constraint. Because I led the migration that saved forty thousand, I am asking for a raise starting in March. (${i}.${t})`,
+  );
 }
 
 await runBench({ name: 'sessions', deadlineMs: DEADLINE_MS }, async (ctx) => {
@@ -73,7 +77,8 @@ await runBench({ name: 'sessions', deadlineMs: DEADLINE_MS }, async (ctx) => {
     label: 'sessions',
     infra,
     logLevel: LOG_LEVEL,
-    env: { gateway: UNLIMITED_GATEWAY_ENV },
+    // Every stored turn asks the partner: past coaching's per-user AI limit.
+    env: { gateway: UNLIMITED_GATEWAY_ENV, coaching: { AI_CALLS_PER_USER_PER_MINUTE: '10000' } },
   });
 
   const user = await createUser(system, {
@@ -92,6 +97,11 @@ await runBench({ name: 'sessions', deadlineMs: DEADLINE_MS }, async (ctx) => {
       signal: AbortSignal.timeout(30_000),
     });
 
+  const post =
+    (from: string): Post =>
+    (path, body) =>
+      api(path, from, { body });
+
   /* ---------- the stored sessions, through the API ---------- */
 
   const setupFrom = randomClientAddress();
@@ -101,7 +111,7 @@ await runBench({ name: 'sessions', deadlineMs: DEADLINE_MS }, async (ctx) => {
   if (catalogue.length === 0) throw new Error('GET /api/user/scenarios: no scenario open to a premium user');
 
   ctx.log(
-    `creating ${SESSIONS} sessions of ${SESSION_MESSAGES} messages each through POST /api/user/sessions`,
+    `creating ${SESSIONS} sessions of ${STORED_MESSAGES} messages each through POST /api/user/sessions and chat-completion`,
   );
   const created = performance.now();
   const sessionIds: string[] = new Array<string>(SESSIONS);
@@ -110,22 +120,14 @@ await runBench({ name: 'sessions', deadlineMs: DEADLINE_MS }, async (ctx) => {
     Array.from({ length: 4 }, async () => {
       while (next < SESSIONS) {
         const i = next++;
-        const res = await api('/api/user/sessions', setupFrom, {
-          body: {
-            user_id: user.id,
-            scenario_id: catalogue[i % catalogue.length]!.id,
-            tone_preference: 'tough',
-            avatar_style: 'robot',
-            messages: Array.from({ length: SESSION_MESSAGES }, (_, m) =>
-              turn(m % 2 === 0 ? 'ai' : 'user', m),
-            ),
-          },
-        });
-        await expectStatus(res, 201);
+        const scenario = catalogue[i % catalogue.length]!;
+        const id = await practise(post(setupFrom), scenario, lineTexts(SESSION_TURNS, i), 'tough');
+        const res = await api(`/api/user/sessions/view/${id}`, setupFrom);
+        await expectStatus(res, 200);
         const session = (await res.json()) as Session;
-        if (typeof session.id !== 'string' || session.messages?.length !== SESSION_MESSAGES)
-          throw new Error(`POST /api/user/sessions answered ${JSON.stringify(session).slice(0, 300)}`);
-        sessionIds[i] = session.id;
+        if (session.messages?.length !== STORED_MESSAGES)
+          throw new Error(`the stored session holds ${JSON.stringify(session).slice(0, 300)}`);
+        sessionIds[i] = id;
       }
     }),
   );
@@ -150,25 +152,23 @@ await runBench({ name: 'sessions', deadlineMs: DEADLINE_MS }, async (ctx) => {
       throw new RequestFailed('200 with another list', `${Buffer.byteLength(body)} bytes`);
   };
 
-  // Appends go round-robin over the stored sessions, so no two requests in flight touch the same session
+  // Turns go round-robin over the stored sessions, so no two requests in flight touch the same session
   // (the use case locks the session row) and none reaches the 400-message limit.
-  const counts = new Array<number>(SESSIONS).fill(SESSION_MESSAGES);
+  const counts = new Array<number>(SESSIONS).fill(STORED_MESSAGES);
   const append = (from: string) => async (n: number) => {
     const i = n % SESSIONS;
-    const expected = counts[i]! + 1;
+    const expected = counts[i]! + 2;
     if (expected > MAX_MESSAGES_PER_SESSION) throw new RequestFailed('session full (raise BENCH_SESSIONS)');
     counts[i] = expected;
     const content = `One more point, turn ${n}: I can start the new reporting process next week.`;
-    const res = await api(`/api/user/sessions/${sessionIds[i]}/messages`, from, {
-      body: { messages: [{ sender: 'user', content }] },
-    });
-    await expectStatus(res, 200);
-    const session = (await res.json()) as Session;
-    if (session.messages?.length !== expected || session.messages.at(-1)?.content !== content)
-      throw new RequestFailed(
-        '200 with another transcript',
-        `${session.messages?.length} messages, expected ${expected}`,
-      );
+    const scenario = catalogue[i % catalogue.length]!;
+    try {
+      const reply = await sayLine(post(from), sessionIds[i]!, scenario, content, 'tough');
+      if (!reply) throw new RequestFailed('an empty reply');
+    } catch (error) {
+      if (error instanceof RequestFailed) throw error;
+      throw new RequestFailed('turn not stored', (error as Error).message.slice(0, 200));
+    }
   };
 
   /* ---------- measuring ---------- */
@@ -177,10 +177,15 @@ await runBench({ name: 'sessions', deadlineMs: DEADLINE_MS }, async (ctx) => {
   const plan = [
     { id: 'a', name: `GET /api/user/sessions (${SESSIONS} sessions)`, concurrency: 1, call: list },
     { id: 'b', name: `GET /api/user/sessions (${SESSIONS} sessions)`, concurrency: CONCURRENCY, call: list },
-    { id: 'c', name: 'POST /api/user/sessions/{id}/messages (1 turn)', concurrency: 1, call: append },
+    {
+      id: 'c',
+      name: 'POST /api/chat/chat-completion with session_id (1 turn)',
+      concurrency: 1,
+      call: append,
+    },
     {
       id: 'd',
-      name: 'POST /api/user/sessions/{id}/messages (1 turn)',
+      name: 'POST /api/chat/chat-completion with session_id (1 turn)',
       concurrency: CONCURRENCY,
       call: append,
     },
@@ -211,13 +216,13 @@ await runBench({ name: 'sessions', deadlineMs: DEADLINE_MS }, async (ctx) => {
   const failed = scenarios.filter(scenarioFailed);
   const by = (id: string) => scenarios.find((s) => s.id === id)!.result;
   console.log(
-    `\nSessions: a premium user with ${SESSIONS} sessions of ${SESSION_MESSAGES} messages (created through the API), ` +
+    `\nSessions: a premium user with ${SESSIONS} sessions of ${STORED_MESSAGES} messages (created through the API), ` +
       `${DURATION_S} s measured after ${WARMUP_S} s warm-up per scenario, LOG_LEVEL=${LOG_LEVEL}\n`,
   );
   console.log(table(latencyRows(scenarios)));
   console.log(`
 list answer                                  ${listBytes} bytes, ${SESSIONS} summaries
-messages per session during the appends      ${sizeBeforeAppends.min} → ${sizeAfterAppends.max} (an append answers the whole transcript)
+messages per session during the turns        ${sizeBeforeAppends.min} → ${sizeAfterAppends.max} (a turn stores the line and the reply)
 req/s at ${CONCURRENCY} in flight / at 1: list ${round(by('b').rps / by('a').rps, 2)}, append ${round(by('d').rps / by('c').rps, 2)}
 `);
   console.log(table(cpuRows(scenarios, ['loadgen', 'gateway', 'sessions', 'postgres', 'redis', 'kafka'])));
@@ -234,8 +239,8 @@ req/s at ${CONCURRENCY} in flight / at 1: list ${round(by('b').rps / by('a').rps
       concurrency: CONCURRENCY,
       logLevel: LOG_LEVEL,
       sessions: SESSIONS,
-      messagesPerSession: SESSION_MESSAGES,
-      howCreated: `through the API: POST /api/user/sessions as a premium user, ${SESSION_MESSAGES} messages each, scenarios of the catalogue in turn (4 in flight, ${round(setupSeconds, 1)} s)`,
+      messagesPerSession: STORED_MESSAGES,
+      howCreated: `through the API: POST /api/user/sessions as a premium user (the server's opening), then ${SESSION_TURNS} learner lines through chat-completion, scenarios of the catalogue in turn (4 in flight, ${round(setupSeconds, 1)} s)`,
       appendOrder: 'round-robin over the stored sessions (no session twice in flight)',
       clientAddress: 'a fresh random x-forwarded-for per scenario (TRUST_PROXY=true)',
     },

@@ -290,13 +290,14 @@ async function throughGateway(
   }>;
   const scenario = catalogue.find((s) => s.category === 'salary-negotiation') ?? catalogue[0];
   if (!scenario) throw new Error('the catalogue is empty');
+  // The session opens with the partner's line, the server's own; with session_id the partner answers the
+  // stored transcript (which each measured turn lengthens by the line and its reply, as a chat does).
   const session = (await api('/api/user/sessions', {
     scenario_id: scenario.id,
     tone_preference: 'tough',
-    messages: [{ sender: 'ai', content: OPENING }],
-  })) as { id: string };
+  })) as { id: string; messages: Array<{ sender: string; content: string }> };
   const messages = [
-    { sender: 'ai', content: OPENING },
+    { sender: 'ai', content: session.messages[0]?.content ?? OPENING },
     { sender: 'user', content: USER_TURN },
   ];
   const variants = [

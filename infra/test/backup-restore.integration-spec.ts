@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
-import { SERVICE_NAMES, type PracticeSession, type Scenario } from '@parley/contracts';
+import { SERVICE_NAMES, type Scenario } from '@parley/contracts';
 import {
   apiCall,
   createTestUser,
+  practise,
   startSystem,
   testEnv,
   uniqueSuffix,
@@ -88,23 +89,15 @@ it('backs up every schema, and restores the learner’s sessions, feedback, XP a
     await apiCall(sys, '/api/user/scenarios', { token: learner.token })
   ).json()) as Scenario[];
   const scenario = scenarios.find((s) => !s.premium) as Scenario;
-  const created = await apiCall(sys, '/api/user/sessions', {
-    token: learner.token,
-    body: {
-      scenario_id: scenario.id,
-      tone_preference: 'friendly',
-      messages: [
-        { sender: 'ai', content: 'Thanks for coming in. What did you want to talk about?' },
-        {
-          sender: 'user',
-          content:
-            'I understand the budget is tight. Since I took over the rota, incidents fell by a third; could we agree on a review by Friday?',
-        },
-      ],
-    },
-  });
-  expect(created.status).toBe(201);
-  const session = (await created.json()) as PracticeSession;
+  const session = await practise(
+    sys,
+    learner.token,
+    scenario.id,
+    [
+      'I understand the budget is tight. Since I took over the rota, incidents fell by a third; could we agree on a review by Friday?',
+    ],
+    { tone: 'friendly' },
+  );
   const feedback = await apiCall(sys, '/api/user/feedback', {
     token: learner.token,
     body: { session_id: session.id, scenario_id: scenario.id },

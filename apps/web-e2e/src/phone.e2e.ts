@@ -55,10 +55,8 @@ async function answer(route: Route): Promise<void> {
   if (key === `GET /api/user/scenarios/${CHAT_SCENARIO.id}`) return json(CHAT_SCENARIO);
   if (key === `GET /api/user/profile/${me}`)
     return json({ id: me, full_name: 'E2E', sessions_used: 1, plan: 'premium' });
-  if (key === 'POST /api/chat/generate-opening')
-    return json({ content: 'Hi, what did you want to talk about?' });
+  // The server answers the scenario's session, opened with the partner's line (the server's own).
   if (key === 'POST /api/user/sessions') {
-    const body = request.postDataJSON() as { messages: unknown[] };
     return json(
       {
         id: '00000000-0000-7000-8000-00000000c4a7',
@@ -70,7 +68,7 @@ async function answer(route: Route): Promise<void> {
         status: 'active',
         tone_preference: 'neutral',
         avatar_style: 'neutral',
-        messages: body.messages,
+        messages: [{ sender: 'ai', content: 'Hi, what did you want to talk about?' }],
       },
       201,
     );

@@ -341,31 +341,41 @@ describe(
       });
 
       await step('free-limit-on-the-sixth-session', async () => {
-        // Sessions three to five as a person starts them: scenario, Start Practice, the chat opens.
+        // Reopening the scenario's chat resumes its conversation: no second session, nothing spent.
+        await dashboard.open();
+        await dashboard.waitUntilLoaded();
+        assert.deepEqual((await dashboard.stat('Sessions Left')).slice(0, 2), [3, 5], 'Sessions Left 3 / 5');
+        await openScenario();
+        await scenario.startPractice.click();
+        await app.waitForPath(`/chat/${encodeURIComponent(scenarioId)}`);
+        await chat.waitUntilReady();
+        assert.equal((await chat.messageTexts()).length, 3, 'the same conversation, resumed');
+        // Sessions three to five as a person starts them over: Start Over (its confirmation is accepted),
+        // then a first line — a session is spent by the learner's first line, not by opening the chat.
         for (let i = 0; i < 3; i += 1) {
-          await dashboard.open();
-          await dashboard.waitUntilLoaded();
-          await openScenario();
-          await scenario.startPractice.click();
-          await app.waitForPath(`/chat/${encodeURIComponent(scenarioId)}`);
-          await chat.waitUntilReady();
+          await chat.startOver.click();
+          await eventually(
+            'a new conversation',
+            () => chat.messageTexts(),
+            (t) => t.length === 1,
+            20_000,
+          );
+          await chat.say(`Session ${i + 3}: I would like to agree what we cover today.`);
         }
         await dashboard.open();
         await dashboard.waitUntilLoaded();
         await dashboard.upgradeToPractice.waitFor();
         assert.equal(await dashboard.upgradeToPractice.getAttribute('href'), '/upgrade');
         assert.deepEqual((await dashboard.stat('Sessions Left')).slice(0, 2), [0, 5], 'Sessions Left 0 / 5');
+        // With none left, the chat (a reload, going back) still resumes the conversation going on.
         await app.goto(`/chat/${encodeURIComponent(scenarioId)}`);
-        const limit = page.getByText(MONTHLY_LIMIT, { exact: false }).first();
-        // The chat may start the session on arrival or with the first message.
-        await limit.or(chat.input).first().waitFor({ timeout: 20_000 });
-        if (!(await limit.isVisible())) {
-          await chat.input.fill('One more practice, please.');
-          await chat.send.click();
-        }
-        await limit.waitFor({ timeout: 20_000 });
+        await chat.waitUntilReady();
+        assert.equal((await chat.messageTexts()).length, 3, 'the fifth conversation, not the paywall');
+        // A new one is refused with the server's limit message.
+        await chat.startOver.click();
+        await page.getByText(MONTHLY_LIMIT, { exact: false }).first().waitFor({ timeout: 20_000 });
         const sixth = await api(origin, session!, '/user/sessions', {
-          body: { scenario_id: scenarioId, messages: [] },
+          body: { scenario_id: scenarioId, start_over: true },
         });
         assert.equal(sixth.status, 403);
         const sessions = await json<SessionRow[]>(await api(origin, session!, '/user/sessions'), 'sessions');

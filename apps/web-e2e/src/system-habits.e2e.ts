@@ -8,6 +8,7 @@ import { OnboardingPage } from './pages/onboarding.page.ts';
 import { launchChromium, newIsolatedContext } from './support/chromium.ts';
 import { journeySteps } from './support/steps.ts';
 import {
+  practiseThroughApi,
   api,
   browserSession,
   confirmationLink,
@@ -38,24 +39,22 @@ async function json<T>(res: Response, what: string): Promise<T> {
 
 /** Practises a scenario to the end the way the chat screen does: the session, then its feedback. */
 async function practise(origin: string, session: BrowserSession, scenarioId: string): Promise<void> {
-  const created = await json<{ id: string }>(
-    await api(origin, session, '/user/sessions', {
-      body: {
-        scenario_id: scenarioId,
-        tone_preference: 'neutral',
-        messages: [
-          { sender: 'ai', content: 'Thanks for coming in. What did you want to talk about?' },
-          {
-            sender: 'user',
-            content:
-              'I understand this has been a stressful month for you. What would a good outcome look like? ' +
-              'I propose we agree on two steps today and review them together on Friday.',
-          },
-        ],
-      },
-    }),
-    'session',
+  const scenario = await json<{ id: string; title: string; description: string }>(
+    await api(origin, session, `/user/scenarios/${encodeURIComponent(scenarioId)}`),
+    'scenario',
   );
+  const created = {
+    id: await practiseThroughApi(
+      origin,
+      session,
+      scenario,
+      [
+        'I understand this has been a stressful month for you. What would a good outcome look like? ' +
+          'I propose we agree on two steps today and review them together on Friday.',
+      ],
+      { startOver: true, tone: 'neutral' },
+    ),
+  };
   await json(
     await api(origin, session, '/chat/post-session-feedback', { body: { session_id: created.id } }),
     'feedback',

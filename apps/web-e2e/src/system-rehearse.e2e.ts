@@ -196,7 +196,13 @@ describe('issue 20: own scenarios, retry from any turn, compare attempts', { tim
           { capture: true },
         );
       });
+      // On the free plan the retry says first that it uses one of the month's sessions (the page accepts
+      // every dialog: see the before hook).
+      const asked = new Promise<string>((resolve) =>
+        page.once('dialog', (dialog) => resolve(dialog.message())),
+      );
       await app.tryAgain(2).click();
+      assert.match(await asked, /uses one of this month’s sessions/);
       await page.getByText('New attempt.').waitFor();
       await chat.waitUntilReady();
       const readyAt = await page.evaluate(() => performance.now());

@@ -72,23 +72,71 @@ const messages = z
   .array(messageSchema)
   .max(MAX_MESSAGES_PER_SESSION, `at most ${MAX_MESSAGES_PER_SESSION} messages`);
 
-/** POST /api/user/sessions: the spec's payload; `user_id`, when sent, must be the caller. */
+/** The partner's lines are the server's: a client that sends one is told which field and why. */
+export const PARTNER_LINES_ARE_THE_SERVERS = 'partner lines are written by the server';
+
+/** A line the client may send: the learner's own (`sender: 'user'`); `ai` is refused, naming the field. */
+export const learnerMessageSchema = messageSchema.extend({
+  sender: z.enum(['user', 'ai'], { message: "sender must be 'user' or 'ai'" }).refine((s) => s === 'user', {
+    message: PARTNER_LINES_ARE_THE_SERVERS,
+  }),
+});
+
+/**
+ * POST /api/user/sessions: the spec's payload. The opening line is the server's (generated and stored when
+ * the session is made), so `messages` may only be empty; an `ai` line is refused by name. An active session
+ * of the scenario is resumed rather than a second one made, unless `start_over` asks for a new one.
+ */
 export const createSessionBodySchema = z
   .object({
     user_id: z.uuid().optional(),
     scenario_id: scenarioIdSchema,
     tone_preference: z.enum(TONE_PREFERENCES).default('neutral'),
     avatar_style: z.enum(AVATAR_STYLES).nullable().optional(),
-    messages: messages.default([]),
+    messages: z
+      .array(learnerMessageSchema)
+      .refine((m) => m.length === 0, {
+        message: 'must be empty: the partner opens, then your lines go to /api/chat/chat-completion',
+      })
+      .default([]),
+    start_over: z.boolean().default(false),
   })
   .strict();
 export type CreateSessionBody = z.infer<typeof createSessionBodySchema>;
 
-/** POST /api/user/sessions/{id}/messages: turns appended as they happen. */
+/**
+ * The sessions service's own start (gateway → sessions RPC): the opening the server generated, or the
+ * copied turns of a retry. Never reachable with a client's messages.
+ */
+export const startSessionRpcSchema = createSessionBodySchema.extend({ messages: messages.default([]) });
+export type StartSessionRpc = z.infer<typeof startSessionRpcSchema>;
+
+/** sessions.practice.active: the caller's active session of a scenario, if any (resume, never a second). */
+export const activeSessionRpcSchema = z.object({ scenario_id: scenarioIdSchema }).strict();
+
+/**
+ * POST /api/user/sessions/{id}/messages is refused (ADR 0036): a learner line goes through
+ * chat-completion with `session_id`, which stores it with the partner's reply. Validated first, so an
+ * `ai` line is told so by name.
+ */
 export const appendMessagesBodySchema = z
-  .object({ messages: messages.min(1, 'messages must not be empty') })
+  .object({ messages: z.array(learnerMessageSchema).min(1, 'messages must not be empty') })
   .strict();
 export type AppendMessagesBody = z.infer<typeof appendMessagesBodySchema>;
+
+/** The sessions service's own append (the gateway storing a learner line or the partner's streamed reply). */
+export const appendMessagesRpcSchema = z
+  .object({ messages: messages.min(1, 'messages must not be empty') })
+  .strict();
+
+export const SESSION_FLOW_ERRORS = {
+  appendRefused:
+    "messages: send your line to /api/chat/chat-completion with session_id; it is stored with the partner's reply",
+  notAnswered:
+    'This session has none of your lines answered by the partner yet, so there is nothing to score. Say something first.',
+  lastNotLearner: "messages: with session_id, the last message must be your new line (sender 'user')",
+  sessionEnded: 'This session has ended',
+} as const;
 
 export const sessionSchema = z.object({
   id: z.uuid(),

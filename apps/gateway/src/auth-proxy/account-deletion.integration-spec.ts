@@ -1,13 +1,14 @@
-import { SERVICE_NAMES, type AuthSession, type PracticeSession, type Scenario } from '@parley/contracts';
+import { SERVICE_NAMES, type AuthSession, type Scenario } from '@parley/contracts';
 import {
   apiCall,
   createTestUser,
   linkIn,
+  practise,
   startSystem,
+  type TestSystem,
   uniqueSuffix,
   waitFor,
   waitForMail,
-  type TestSystem,
 } from '@parley/server-testing';
 
 /**
@@ -91,18 +92,9 @@ describe('account deletion across every service', () => {
     const scenario = (await json<Scenario[]>(await apiCall(system, '/api/user/scenarios', { token }))).find(
       (s) => !s.locked,
     )!;
-    const practice = await json<PracticeSession>(
-      await apiCall(system, '/api/user/sessions', {
-        token,
-        body: {
-          scenario_id: scenario.id,
-          messages: [
-            { sender: 'ai', content: 'Shall we start?' },
-            { sender: 'user', content: 'Yes. I want to agree a clear deadline with you by Friday.' },
-          ],
-        },
-      }),
-    );
+    const practice = await practise(system, token, scenario.id, [
+      'Yes. I want to agree a clear deadline with you by Friday.',
+    ]);
     await json(
       await apiCall(system, '/api/chat/post-session-feedback', { token, body: { session_id: practice.id } }),
     );

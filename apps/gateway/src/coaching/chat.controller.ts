@@ -6,8 +6,10 @@ import {
   fillerWordsBodySchema,
   generateOpeningBodySchema,
   inlineCoachingBodySchema,
+  MAX_CHAT_MESSAGES,
   postSessionFeedbackBodySchema,
   RPC,
+  SESSION_FLOW_ERRORS,
   type AiPartner,
   type ChatCompletionBody,
   type ChatScenario,
@@ -15,6 +17,7 @@ import {
   type GenerateOpeningBody,
   type InlineCoaching,
   type InlineCoachingBody,
+  type Message,
   type PostSessionFeedbackBody,
   type PracticeSession,
   type SessionFeedback,
@@ -56,6 +59,11 @@ export class ChatController {
    * Streams the reply as `data: {"content": "..."}` lines, each flushed as soon as it is produced, then
    * `data: {"done": true}`; a failure ends it with `data: {"error": "..."}`. A `data: {"notice": "..."}`
    * before the content says the reply is the offline partner's (the model is not answering).
+   *
+   * With `session_id` the conversation is the session's STORED transcript, not the client's history: the
+   * learner's new line (the last message sent) is stored, the partner answers the stored transcript, and
+   * its whole reply is stored before `done` is sent. Sending again the learner's unanswered last line
+   * (a retry after a failed reply) answers it without storing it twice.
    */
   @Post('chat/chat-completion')
   async chatCompletion(
@@ -64,14 +72,15 @@ export class ChatController {
     @Req() request: RawRequest,
     @Res() reply: RawReply,
   ): Promise<void> {
-    const last = body.messages.at(-1);
-    if (body.session_id && last?.sender === 'user') {
-      await this.clients.sendAs<PracticeSession>(user, 'sessions', RPC.sessions.appendMessages, {
-        id: body.session_id,
-        body: { messages: [last] },
-      });
+    const sessionId = body.session_id;
+    let messages: Message[] = body.messages;
+    let scenarioId = body.scenario.id;
+    if (sessionId) {
+      const session = await this.learnerTurn(user, sessionId, body.messages.at(-1));
+      messages = session.messages.slice(-MAX_CHAT_MESSAGES);
+      scenarioId = session.scenario_id;
     }
-    const definition = await this.completion.definitionFor(user, body.scenario.id);
+    const definition = await this.completion.definitionFor(user, scenarioId);
     const streamId = randomUUID();
     const res = openEventStream(reply, request);
 
@@ -81,7 +90,7 @@ export class ChatController {
       .stream<{ content: string } | { notice: string }>(
         'coaching',
         RPC.coaching.streamReply,
-        { streamId, definition, scenario: body.scenario, tone: body.tone, messages: body.messages },
+        { streamId, definition, scenario: { ...body.scenario, id: scenarioId }, tone: body.tone, messages },
         user,
       )
       .subscribe({
@@ -98,21 +107,12 @@ export class ChatController {
         },
         complete: () => {
           finished = true;
-          // The end marker: a stream that stops without it was cut off (a client can tell the two apart).
-          sendEvent(res, { done: true });
-          res.end();
-          if (body.session_id && text.trim()) {
-            this.clients
-              .sendAs(user, 'sessions', RPC.sessions.appendMessages, {
-                id: body.session_id,
-                body: { messages: [{ sender: 'ai', content: text.trim() }] },
-              })
-              .catch((error: unknown) =>
-                this.logger.warn(
-                  `could not save the reply to session ${body.session_id}: ${(error as Error).message}`,
-                ),
-              );
-          }
+          void this.storeReply(user, sessionId, text.trim()).finally(() => {
+            // The end marker: a stream that stops without it was cut off (a client can tell the two apart).
+            // With a session it comes once the reply is stored, so the next turn reads it.
+            sendEvent(res, { done: true });
+            res.end();
+          });
         },
       });
     // A browser that goes away stops the generation upstream.
@@ -121,6 +121,46 @@ export class ChatController {
       subscription.unsubscribe();
       this.clients.sendAs(user, 'coaching', RPC.coaching.cancelStream, { streamId }).catch(() => undefined);
     });
+  }
+
+  /**
+   * The learner's turn in a stored session: the session must be the caller's (else 404) and active, the
+   * line sent last must be the learner's; it is stored unless it is the unanswered line already stored.
+   */
+  private async learnerTurn(
+    user: AuthenticatedUser,
+    sessionId: string,
+    last: Message | undefined,
+  ): Promise<PracticeSession> {
+    if (last?.sender !== 'user') throw new HttpException({ error: SESSION_FLOW_ERRORS.lastNotLearner }, 400);
+    const session = await this.clients.sendAs<PracticeSession>(user, 'sessions', RPC.sessions.getSession, {
+      id: sessionId,
+    });
+    if (session.status !== 'active')
+      throw new HttpException({ error: SESSION_FLOW_ERRORS.sessionEnded }, 409);
+    const tail = session.messages.at(-1);
+    if (tail?.sender === 'user' && tail.content === last.content) return session;
+    return this.clients.sendAs<PracticeSession>(user, 'sessions', RPC.sessions.appendMessages, {
+      id: sessionId,
+      body: { messages: [last] },
+    });
+  }
+
+  /** The partner's streamed reply, stored as sent (only the server writes partner lines). */
+  private async storeReply(
+    user: AuthenticatedUser,
+    sessionId: string | undefined,
+    text: string,
+  ): Promise<void> {
+    if (!sessionId || !text) return;
+    await this.clients
+      .sendAs(user, 'sessions', RPC.sessions.appendMessages, {
+        id: sessionId,
+        body: { messages: [{ sender: 'ai', content: text }] },
+      })
+      .catch((error: unknown) =>
+        this.logger.warn(`could not save the reply to session ${sessionId}: ${(error as Error).message}`),
+      );
   }
 
   /** Who plays the partner: Parley's offline engine, or a model by name (kind and name only). */

@@ -30,7 +30,9 @@ export function registerCoachingPaths(
     description:
       'Pieces arrive as `data: {"content": "..."}` events; a whole reply ends with `data: {"done": true}`, ' +
       'a failure with `data: {"error": "..."}` (a stream without either was cut off). With `session_id`, ' +
-      'the learner’s last message and the reply are saved to the session.',
+      'the conversation is the session’s stored transcript, not the history sent: the last message (the ' +
+      'learner’s new line, else 400) is stored, then the partner’s reply, before `done`. The learner’s ' +
+      'unanswered last line sent again is answered without being stored twice.',
     security,
     request: { body: { content: json(chatCompletionBodySchema) } },
     responses: {

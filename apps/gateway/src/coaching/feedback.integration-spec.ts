@@ -5,7 +5,14 @@ import {
   type Scenario,
   type StoredFeedback,
 } from '@parley/contracts';
-import { apiCall, createTestUser, startSystem, type TestSystem, type TestUser } from '@parley/server-testing';
+import {
+  apiCall,
+  createTestUser,
+  practise,
+  startSystem,
+  type TestSystem,
+  type TestUser,
+} from '@parley/server-testing';
 
 /**
  * GET /api/user/feedback/{sessionId}: the conversation replay reads a session's stored feedback. Gateway,
@@ -21,23 +28,15 @@ async function json<T>(res: Response): Promise<T> {
 }
 
 async function startSession(user: TestUser): Promise<PracticeSession> {
-  const res = await apiCall(system, '/api/user/sessions', {
-    token: user.token,
-    body: {
-      scenario_id: scenario.id,
-      tone_preference: 'friendly',
-      messages: [
-        { sender: 'ai', content: 'Thanks for coming in. What did you want to talk about?' },
-        {
-          sender: 'user',
-          content:
-            'I would like to discuss my role. Since I took over the on-call rota, incidents fell by a third, and I would like that reflected in my title.',
-        },
-      ],
-    },
-  });
-  expect(res.status).toBe(201);
-  return json<PracticeSession>(res);
+  return practise(
+    system,
+    user.token,
+    scenario.id,
+    [
+      'I would like to discuss my role. Since I took over the on-call rota, incidents fell by a third, and I would like that reflected in my title.',
+    ],
+    { tone: 'friendly', startOver: true },
+  );
 }
 
 beforeAll(async () => {
@@ -107,13 +106,15 @@ describe('GET /api/user/feedback/{sessionId}', () => {
 
   it('completes a session as long as a session may be: one message cap everywhere', async () => {
     const session = await startSession(owner);
-    // The rest of the longest transcript a session may hold, written as the server would have stored it.
-    const rest = MAX_MESSAGES_PER_SESSION - 2;
+    // The rest of the longest transcript a session may hold, written as the server would have stored it
+    // (after the opening, the learner's line and the partner's reply: a line, then its answer, in turn).
+    const stored = session.messages.length;
+    const rest = MAX_MESSAGES_PER_SESSION - stored;
     await system.sql(
       'sessions',
       `INSERT INTO session_messages (session_id, seq, sender, content)
-       SELECT $1, 2 + i, CASE WHEN i % 2 = 0 THEN 'ai' ELSE 'user' END,
-              CASE WHEN i % 2 = 0 THEN 'And what would that change for the team?'
+       SELECT $1, ${stored} + i, CASE WHEN i % 2 = 1 THEN 'ai' ELSE 'user' END,
+              CASE WHEN i % 2 = 1 THEN 'And what would that change for the team?'
                    ELSE 'It would make the rota official, and I would keep the incident count falling.' END
        FROM generate_series(0, $2::int - 1) AS i`,
       [session.id, rest],

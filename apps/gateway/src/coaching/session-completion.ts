@@ -1,7 +1,11 @@
 import { HttpException, Injectable } from '@nestjs/common';
 import {
   RPC,
+  SESSION_FLOW_ERRORS,
+  type CreateSessionBody,
+  type Message,
   type PracticeSession,
+  type Scenario,
   type ScenarioDefinition,
   type SessionFeedback,
   type StoredFeedback,
@@ -34,6 +38,55 @@ export class SessionCompletion {
   }
 
   /**
+   * POST /api/user/sessions: the scenario's active session when there is one (reopening a chat, a reload,
+   * going back: no second session), else a new one that opens with the partner's line, generated and
+   * stored here (the client never writes it). `start_over` asks for a new one regardless.
+   */
+  async open(user: AuthenticatedUser, body: CreateSessionBody): Promise<PracticeSession> {
+    if (!body.start_over) {
+      const active = await this.clients.sendAs<PracticeSession | null>(
+        user,
+        'sessions',
+        RPC.sessions.activeSession,
+        { scenario_id: body.scenario_id },
+      );
+      if (active) return active;
+    }
+    const scenario = await this.clients.sendAs<Scenario>(user, 'sessions', RPC.sessions.getScenario, {
+      id: body.scenario_id,
+    });
+    // A locked scenario gets no opening: sessions refuses the start with the reason.
+    const messages: Message[] = scenario.locked
+      ? []
+      : [{ sender: 'ai', content: await this.opening(user, scenario, body.tone_preference) }];
+    return this.clients.sendAs<PracticeSession>(user, 'sessions', RPC.sessions.startSession, {
+      ...body,
+      messages,
+    });
+  }
+
+  /** The partner's opening line; the spec's fallback when it cannot be generated. */
+  private async opening(user: AuthenticatedUser, scenario: Scenario, tone: string): Promise<string> {
+    const fallback = `Let's begin practicing **${scenario.title}**.`;
+    try {
+      const definition = await this.definitionFor(user, scenario.id);
+      const { content } = await this.clients.sendAs<{ content: unknown }>(
+        user,
+        'coaching',
+        RPC.coaching.opening,
+        {
+          definition,
+          scenario: { id: scenario.id, title: scenario.title, description: scenario.description },
+          tone,
+        },
+      );
+      return typeof content === 'string' && content.trim() ? content : fallback;
+    } catch {
+      return fallback;
+    }
+  }
+
+  /**
    * Completes a session once: coaching computes feedback for the STORED transcript, sessions keeps it
    * and publishes session-completed. Asking again returns what was stored.
    */
@@ -48,6 +101,7 @@ export class SessionCompletion {
     const session = await this.clients.sendAs<PracticeSession>(user, 'sessions', RPC.sessions.getSession, {
       id: sessionId,
     });
+    if (!answered(session)) throw new HttpException({ error: SESSION_FLOW_ERRORS.notAnswered }, 409);
     const definition = await this.definitionFor(user, session.scenario_id).catch(() => undefined);
     const feedback = await this.clients.sendAs<SessionFeedback>(user, 'coaching', RPC.coaching.feedback, {
       messages: session.messages,
@@ -58,4 +112,12 @@ export class SessionCompletion {
       feedback,
     });
   }
+}
+
+/** Whether a learner line of the session's own (a retry's copied lines are not) has the partner's reply. */
+export function answered(session: Pick<PracticeSession, 'messages' | 'branch_from_index'>): boolean {
+  const from = session.branch_from_index ?? 0;
+  return session.messages.some(
+    (m, i) => i >= from && m.sender === 'user' && session.messages[i + 1]?.sender === 'ai',
+  );
 }

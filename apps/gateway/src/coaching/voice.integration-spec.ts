@@ -172,13 +172,13 @@ describe('voice mode through the gateway (speech server double)', () => {
     const scenario = scenarios.find((s) => !s.premium)!;
     const created = await apiCall(system, '/api/user/sessions', {
       token: free.token,
-      body: {
-        scenario_id: scenario.id,
-        messages: [{ sender: 'ai', content: 'So, tell me about yourself.' }],
-      },
+      body: { scenario_id: scenario.id },
     });
     expect(created.status).toBe(201);
     const session = (await created.json()) as PracticeSession;
+    // The partner's opening, the server's own.
+    const opening = session.messages[0]!;
+    expect(opening.sender).toBe('ai');
     const spoken =
       'I have led a team of five for two years, and last quarter we shipped the new billing system two weeks early.';
     const timing = { durationMs: 7400, speakingMs: 5600, pausesMs: [400, 1300], pauseBeforeMs: 900 };
@@ -227,7 +227,7 @@ describe('voice mode through the gateway (speech server double)', () => {
       stored = await view();
     }
     expect(stored.messages).toHaveLength(3);
-    expect(stored.messages[0]).toEqual({ sender: 'ai', content: 'So, tell me about yourself.' });
+    expect(stored.messages[0]).toEqual(opening);
     expect(stored.messages[1]).toEqual({ sender: 'user', content: spoken, ...timing });
     expect(Object.keys(stored.messages[2]!).sort()).toEqual(['content', 'sender']);
     expect(

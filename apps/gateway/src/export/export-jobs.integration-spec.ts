@@ -4,13 +4,14 @@ import type { CreatedShareLink, ExportJob, SharedReport, ShareLink } from '@parl
 import {
   apiCall,
   createTestUser,
+  type RunningApp,
+  seedSession,
   startApp,
   startSystem,
   testEnv,
-  waitFor,
-  type RunningApp,
   type TestSystem,
   type TestUser,
+  waitFor,
 } from '@parley/server-testing';
 
 /**
@@ -65,19 +66,20 @@ function startWorker(): RunningApp {
   return worker;
 }
 
+/** A stored session of known words (through the sessions RPC: the public API writes no partner lines). */
 async function storedSession(
   user: TestUser,
-  messages: Array<{ sender: string; content: string }>,
+  messages: Array<{ sender: 'user' | 'ai'; content: string }>,
 ): Promise<string> {
   const scenarios = await json<Array<{ id: string; premium: boolean }>>(
     await apiCall(system, '/api/user/scenarios', { token: user.token }),
   );
-  const res = await apiCall(system, '/api/user/sessions', {
-    token: user.token,
-    body: { scenario_id: scenarios.find((s) => !s.premium)!.id, tone_preference: 'tough', messages },
-  });
-  expect(res.status).toBe(201);
-  return (await json<{ id: string }>(res)).id;
+  const session = await seedSession(
+    system,
+    { id: user.id, plan: 'premium' },
+    { scenario_id: scenarios.find((s) => !s.premium)!.id, tone_preference: 'tough', messages },
+  );
+  return session.id;
 }
 
 async function finished(user: TestUser, id: string, timeoutMs = 30_000): Promise<ExportJob> {
@@ -93,7 +95,7 @@ async function finished(user: TestUser, id: string, timeoutMs = 30_000): Promise
   );
 }
 
-const conversation = [
+const conversation: Array<{ sender: 'user' | 'ai'; content: string }> = [
   { sender: 'ai', content: 'Welcome. What brings you in today?' },
   { sender: 'user', content: 'I would like to discuss **my role** and:\n- scope\n- salary' },
   { sender: 'ai', content: 'Go on.' },
@@ -196,7 +198,7 @@ describe('export jobs of stored sessions', () => {
 
   it('a worker killed mid-job leaves the job to another, which renders it once', async () => {
     const long = Array.from({ length: 400 }, (_, i) => ({
-      sender: i % 2 ? 'ai' : 'user',
+      sender: i % 2 ? ('ai' as const) : ('user' as const),
       content:
         `Turn ${i + 1}. ` + 'We should weigh the **budget** against the timeline and the team. '.repeat(30),
     }));
@@ -512,7 +514,10 @@ let redisClient: Redis;
 
 describe('the progress stream is pushed, not polled', () => {
   const plain = (n: number) =>
-    Array.from({ length: n }, (_, i) => ({ sender: i % 2 ? 'ai' : 'user', content: `Turn ${i + 1}.` }));
+    Array.from({ length: n }, (_, i) => ({
+      sender: i % 2 ? ('ai' as const) : ('user' as const),
+      content: `Turn ${i + 1}.`,
+    }));
   const createJob = async (user: TestUser, messages = conversation) =>
     json<ExportJob>(
       await apiCall(system, '/api/export/jobs', {

@@ -7,21 +7,21 @@ import {
   type DomainEvent,
   type GamificationSummary,
   type Leaderboard,
-  type PracticeSession,
   type Scenario,
 } from '@parley/contracts';
 import { createEvent, KafkaMessageBus } from '@parley/server-messaging';
 import {
   apiCall,
   createTestUser,
+  practise,
+  type RunningApp,
   runOnce,
   startApp,
   startSystem,
   testEnv,
-  waitFor,
-  type RunningApp,
   type TestSystem,
   type TestUser,
+  waitFor,
 } from '@parley/server-testing';
 
 /**
@@ -64,24 +64,16 @@ function board(user: TestUser, category: string, period: string): Promise<Respon
 
 /** Practises a scenario to the end through the gateway: sessions stores it and publishes session-completed. */
 async function completeSession(user: TestUser, scenario: Scenario): Promise<string> {
-  const created = await apiCall(system, '/api/user/sessions', {
-    token: user.token,
-    body: {
-      scenario_id: scenario.id,
-      tone_preference: 'neutral',
-      messages: [
-        { sender: 'ai', content: `Let's talk about this: ${scenario.description}` },
-        {
-          sender: 'user',
-          content:
-            'I hear you, and I understand why this matters to you. Here is what I propose: we agree on two ' +
-            'concrete steps today, I follow up in writing by Friday, and we review the results together.',
-        },
-      ],
-    },
-  });
-  expect(created.status).toBe(201);
-  const session = await json<PracticeSession>(created);
+  const session = await practise(
+    system,
+    user.token,
+    scenario.id,
+    [
+      'I hear you, and I understand why this matters to you. Here is what I propose: we agree on two ' +
+        'concrete steps today, I follow up in writing by Friday, and we review the results together.',
+    ],
+    { tone: 'neutral', startOver: true },
+  );
   const feedback = await apiCall(system, '/api/chat/post-session-feedback', {
     token: user.token,
     body: { session_id: session.id },

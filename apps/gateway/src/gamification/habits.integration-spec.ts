@@ -4,7 +4,6 @@ import type {
   GamificationSummary,
   League,
   Leaderboard,
-  PracticeSession,
   Recommendations,
   Scenario,
   StreakStatus,
@@ -13,11 +12,12 @@ import { KafkaMessageBus } from '@parley/server-messaging';
 import {
   apiCall,
   createTestUser,
+  practise,
   startSystem,
   testEnv,
-  waitFor,
   type TestSystem,
   type TestUser,
+  waitFor,
 } from '@parley/server-testing';
 
 /**
@@ -71,24 +71,16 @@ function event<T extends DomainEvent['type']>(
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 async function completeSession(user: TestUser, scenario: Scenario): Promise<void> {
-  const created = await apiCall(system, '/api/user/sessions', {
-    token: user.token,
-    body: {
-      scenario_id: scenario.id,
-      tone_preference: 'neutral',
-      messages: [
-        { sender: 'ai', content: `Let's talk about this: ${scenario.description}` },
-        {
-          sender: 'user',
-          content:
-            'I understand why this matters to you. What would a good outcome look like for you? How did the ' +
-            'last quarter go for your team? I propose we agree on two steps today and review them on Friday.',
-        },
-      ],
-    },
-  });
-  expect(created.status).toBe(201);
-  const session = (await created.json()) as PracticeSession;
+  const session = await practise(
+    system,
+    user.token,
+    scenario.id,
+    [
+      'I understand why this matters to you. What would a good outcome look like for you? How did the ' +
+        'last quarter go for your team? I propose we agree on two steps today and review them on Friday.',
+    ],
+    { tone: 'neutral', startOver: true },
+  );
   const feedback = await apiCall(system, '/api/chat/post-session-feedback', {
     token: user.token,
     body: { session_id: session.id },

@@ -12,6 +12,9 @@ import {
 import {
   apiCall,
   createTestUser,
+  practise,
+  sayLine,
+  startPractice,
   DRAFT_ANSWER,
   startModelServerDouble,
   startSystem,
@@ -209,21 +212,10 @@ describe('own scenarios and retries', () => {
   let first: PracticeSession;
 
   it('practises a custom scenario: the partner plays it and feedback checks the learner’s own objectives', async () => {
-    const opening = await json<{ content: string }>(
-      await call('/api/chat/generate-opening', free, {
-        body: { title: RAISE.title, description: RAISE.description, scenario_id: mine.id },
-      }),
-    );
-    first = await json<PracticeSession>(
-      await call('/api/user/sessions', free, {
-        body: {
-          scenario_id: mine.id,
-          tone_preference: 'tough',
-          messages: [{ sender: 'ai', content: opening.content }],
-        },
-      }),
-    );
+    first = await startPractice(system, free.token, mine.id, { tone: 'tough' });
     expect(first.scenario_id).toBe(mine.id);
+    // The partner's opening, generated and stored by the server.
+    expect(first.messages.map((m) => m.sender)).toEqual(['ai']);
     const lines = [
       'Thanks Dana. I would like to talk about my pay: I am asking for $95k because I led the billing migration.',
       'I hear the budget is tight. Could we agree a decision date, say the 15th of next month?',
@@ -313,13 +305,27 @@ describe('own scenarios and retries', () => {
     ).toBe(400);
     expect((await json<PracticeSession[]>(await call('/api/user/sessions', free))).length).toBe(before);
 
-    // Three sessions so far this month; the free plan allows FREE_SESSIONS_PER_MONTH.
-    for (let used = before; used < FREE_SESSIONS_PER_MONTH; used++) {
-      expect(
-        (await call(`/api/user/sessions/${first.id}/attempts`, free, { body: { from_index: 1 } })).status,
-      ).toBe(201);
-    }
-    const over = await call(`/api/user/sessions/${first.id}/attempts`, free, { body: { from_index: 1 } });
+    // A retry that carries the learner's earlier lines is spent as it starts; one from the first line is
+    // spent when the learner says it again. So far: the first session and the retry from its second line.
+    const used = async () =>
+      (
+        await json<{ sessions_used: number }>(
+          await call(`/api/user/increment-sessions/${free.id}`, free, { method: 'POST' }),
+        )
+      ).sessions_used;
+    expect(await used()).toBe(2);
+    const stored = await json<PracticeSession>(await call(`/api/user/sessions/view/${first.id}`, free));
+    const secondLearnerLine = stored.messages.findIndex((m, i) => m.sender === 'user' && i > 1);
+    const retry = (from_index: number) =>
+      call(`/api/user/sessions/${first.id}/attempts`, free, { body: { from_index } });
+    const fromTheStart = await json<PracticeSession>(await retry(1));
+    expect(await used()).toBe(2);
+    await sayLine(system, free.token, fromTheStart, 'Dana, I would like to talk about my pay.');
+    expect(await used()).toBe(3);
+    for (let n = 3; n < FREE_SESSIONS_PER_MONTH; n++)
+      expect((await retry(secondLearnerLine)).status).toBe(201);
+    expect(await used()).toBe(FREE_SESSIONS_PER_MONTH);
+    const over = await retry(secondLearnerLine);
     expect(over.status).toBe(403);
     expect((await json<{ error: string }>(over)).error).toMatch(/free practice sessions this month/);
   });
@@ -454,17 +460,7 @@ describe('own scenarios and the coach with an OpenAI-compatible provider', () =>
     const scenario = await json<CustomScenario>(
       await call('/api/user/scenarios/custom', user, { body: RAISE }),
     );
-    const session = await json<PracticeSession>(
-      await call('/api/user/sessions', user, {
-        body: {
-          scenario_id: scenario.id,
-          messages: [
-            { sender: 'ai', content: 'What did you want to discuss?' },
-            { sender: 'user', content: 'Can we talk about my pay?' },
-          ],
-        },
-      }),
-    );
+    const session = await practise(system, user.token, scenario.id, ['Can we talk about my pay?']);
     await call('/api/user/feedback', user, { body: { session_id: session.id } });
     const events = await sse(
       await call('/api/chat/coach', user, {

@@ -7,7 +7,6 @@ import {
   RPC,
   type MonthlyUsage,
   type RpcErrorBody,
-  MAX_MESSAGES_PER_SESSION,
   type PracticeSession,
   type PracticeSessionSummary,
   type Scenario,
@@ -15,6 +14,8 @@ import {
 import {
   apiCall,
   createTestUser,
+  practise,
+  sayLine,
   startSystem,
   waitFor,
   type TestSystem,
@@ -37,20 +38,21 @@ async function freeScenario(user: TestUser): Promise<Scenario> {
   return all.find((s) => !s.premium)!;
 }
 
-async function start(
-  user: TestUser,
-  scenarioId: string,
-  messages: Array<{ sender: string; content: string }> = [],
-) {
+async function start(user: TestUser, scenarioId: string, extra: Record<string, unknown> = {}) {
   return call('/api/user/sessions', user, {
     body: {
       user_id: user.id,
       scenario_id: scenarioId,
       tone_preference: 'tough',
       avatar_style: 'robot',
-      messages,
+      ...extra,
     },
   });
+}
+
+async function usedThisMonth(user: TestUser): Promise<number> {
+  const res = await call(`/api/user/increment-sessions/${user.id}`, user, { method: 'POST' });
+  return (await json<{ sessions_used: number }>(res)).sessions_used;
 }
 
 describe('scenarios and practice sessions', () => {
@@ -154,9 +156,7 @@ describe('scenarios and practice sessions', () => {
     const user = await createTestUser(system);
     const other = await createTestUser(system);
     const scenario = await freeScenario(user);
-    const created = await start(user, scenario.id, [
-      { sender: 'ai', content: 'Let us begin. What brings you here?' },
-    ]);
+    const created = await start(user, scenario.id);
     expect(created.status).toBe(201);
     const session = await json<PracticeSession>(created);
     expect(session).toMatchObject({
@@ -166,19 +166,13 @@ describe('scenarios and practice sessions', () => {
       avatar_style: 'robot',
       status: 'active',
     });
+    expect(session.messages.map((m) => m.sender)).toEqual(['ai']);
 
-    const appended = await call(`/api/user/sessions/${session.id}/messages`, user, {
-      body: {
-        messages: [
-          { sender: 'user', content: 'I would like to talk about **my role**.' },
-          { sender: 'ai', content: 'Go on.' },
-        ],
-      },
-    });
-    expect(appended.status).toBe(200);
+    const reply = await sayLine(system, user.token, session, 'I would like to talk about **my role**.');
     const view = await json<PracticeSession>(await call(`/api/user/sessions/view/${session.id}`, user));
     expect(view.messages.map((m) => m.sender)).toEqual(['ai', 'user', 'ai']);
     expect(view.messages[1]!.content).toBe('I would like to talk about **my role**.');
+    expect(view.messages[2]!.content).toBe(reply);
 
     const list = await json<PracticeSessionSummary[]>(await call('/api/user/sessions', user));
     expect(list.map((s) => s.id)).toEqual([session.id]);
@@ -190,13 +184,7 @@ describe('scenarios and practice sessions', () => {
     expect((await call(`/api/user/sessions/view/${session.id}`, other)).status).toBe(404);
     expect(await json<unknown[]>(await call('/api/user/sessions', other))).toEqual([]);
     expect((await call(`/api/user/sessions/last/${user.id}`, other)).status).toBe(403);
-    expect(
-      (
-        await call(`/api/user/sessions/${session.id}/messages`, other, {
-          body: { messages: [{ sender: 'user', content: 'hi' }] },
-        })
-      ).status,
-    ).toBe(404);
+    await expect(sayLine(system, other.token, session, 'hi')).rejects.toThrow(/HTTP 404/);
     expect((await call(`/api/user/sessions/${session.id}`, other, { method: 'DELETE' })).status).toBe(404);
     expect(
       (await call('/api/user/sessions', other, { body: { user_id: user.id, scenario_id: scenario.id } }))
@@ -210,6 +198,59 @@ describe('scenarios and practice sessions', () => {
     ).toHaveLength(0);
   });
 
+  it('resumes the scenario’s active session when the chat is opened again: no second session, the same conversation, counted from the first line', async () => {
+    const user = await createTestUser(system);
+    const scenario = await freeScenario(user);
+    const first = await json<PracticeSession>(await start(user, scenario.id));
+    expect(first.messages.map((m) => m.sender)).toEqual(['ai']);
+    // Opening the chat again (a reload, going back) before a word is said: the same session, nothing spent.
+    const reopened = await start(user, scenario.id);
+    expect(reopened.status).toBe(201);
+    expect(await json<PracticeSession>(reopened)).toMatchObject({ id: first.id, messages: first.messages });
+    expect(await usedThisMonth(user)).toBe(0);
+
+    const lines = ['Hello, I want to talk about my workload.', 'Could we move one project to next quarter?'];
+    const replies = [];
+    replies.push(await sayLine(system, user.token, first, lines[0]!));
+    // The learner's first line spends the session; the next ones do not.
+    expect(await usedThisMonth(user)).toBe(1);
+    replies.push(await sayLine(system, user.token, first, lines[1]!));
+    expect(await usedThisMonth(user)).toBe(1);
+
+    const reloaded = await json<PracticeSession>(await start(user, scenario.id));
+    expect(reloaded.id).toBe(first.id);
+    expect(reloaded.messages).toEqual([
+      first.messages[0],
+      { sender: 'user', content: lines[0] },
+      { sender: 'ai', content: replies[0] },
+      { sender: 'user', content: lines[1] },
+      { sender: 'ai', content: replies[1] },
+    ]);
+    expect(
+      (await json<PracticeSessionSummary[]>(await call('/api/user/sessions', user))).map((s) => s.id),
+    ).toEqual([first.id]);
+    expect(await usedThisMonth(user)).toBe(1);
+
+    // Starting over is a new conversation; the used one stays in the history as it was.
+    const fresh = await json<PracticeSession>(await start(user, scenario.id, { start_over: true }));
+    expect(fresh.id).not.toBe(first.id);
+    expect(fresh.messages.map((m) => m.sender)).toEqual(['ai']);
+    expect(await usedThisMonth(user)).toBe(1);
+    // Starting over again from a conversation never used leaves no orphan "Active" session behind.
+    const again = await json<PracticeSession>(await start(user, scenario.id, { start_over: true }));
+    const list = await json<PracticeSessionSummary[]>(await call('/api/user/sessions', user));
+    expect(list.map((s) => s.id).sort()).toEqual([again.id, first.id].sort());
+    expect(
+      await system.sql(
+        'sessions',
+        `SELECT id FROM practice_sessions p WHERE user_id = $1 AND status = 'active'
+           AND NOT EXISTS (SELECT 1 FROM session_messages m WHERE m.session_id = p.id AND m.sender = 'user')`,
+        [user.id],
+      ),
+    ).toEqual([{ id: again.id }]);
+    expect(await usedThisMonth(user)).toBe(1);
+  });
+
   it('refuses the sixth session of the month on the free plan, counting only this month, and not premium', async () => {
     const user = await createTestUser(system);
     const scenario = await freeScenario(user);
@@ -219,9 +260,14 @@ describe('scenarios and practice sessions', () => {
       `INSERT INTO usage_ledger (session_id, user_id, month) VALUES ($1, $2, '2000-01')`,
       [randomUUID(), user.id],
     );
+    // A session counts once the learner says a line in it: five conversations, each started over.
     for (let i = 0; i < FREE_SESSIONS_PER_MONTH; i++)
-      expect((await start(user, scenario.id)).status).toBe(201);
-    const sixth = await start(user, scenario.id);
+      await practise(system, user.token, scenario.id, ['Hello, I would like to discuss my role.'], {
+        startOver: true,
+      });
+    // The active (fifth) one is still resumed; a new one is refused.
+    expect((await start(user, scenario.id)).status).toBe(201);
+    const sixth = await start(user, scenario.id, { start_over: true });
     expect(sixth.status).toBe(403);
     expect(await sixth.json()).toEqual({
       error:
@@ -230,7 +276,8 @@ describe('scenarios and practice sessions', () => {
     // Deleting a session gives no quota back, and the spec's increment call cannot push the count.
     const list = await json<PracticeSessionSummary[]>(await call('/api/user/sessions', user));
     await call(`/api/user/sessions/${list[0]!.id}`, user, { method: 'DELETE' });
-    expect((await start(user, scenario.id)).status).toBe(403);
+    expect((await start(user, scenario.id, { start_over: true })).status).toBe(403);
+    expect(await usedThisMonth(user)).toBe(FREE_SESSIONS_PER_MONTH);
     const incremented = await call(`/api/user/increment-sessions/${user.id}`, user, { method: 'POST' });
     expect(await incremented.json()).toEqual({ sessions_used: FREE_SESSIONS_PER_MONTH });
     expect((await call(`/api/user/increment-sessions/${premium.id}`, user, { method: 'POST' })).status).toBe(
@@ -238,14 +285,14 @@ describe('scenarios and practice sessions', () => {
     );
 
     for (let i = 0; i < FREE_SESSIONS_PER_MONTH + 1; i++)
-      expect((await start(premium, scenario.id)).status).toBe(201);
+      await practise(system, premium.token, scenario.id, ['Hello there.'], { startOver: true });
   });
 
   it("takes the user of the monthly usage RPC from the caller: another user's count stays out of reach", async () => {
     const alice = await createTestUser(system);
     const bob = await createTestUser(system);
     const scenario = await freeScenario(bob);
-    expect((await start(bob, scenario.id)).status).toBe(201);
+    await practise(system, bob.token, scenario.id, ['Hello, can we talk?']);
     const rpc = ClientProxyFactory.create({
       transport: Transport.TCP,
       options: { host: '127.0.0.1', port: Number(system.app('sessions').env.RPC_PORT) },
@@ -278,21 +325,20 @@ describe('scenarios and practice sessions', () => {
     const cases: Array<[unknown, RegExp]> = [
       [{ scenario_id: scenario.id, messages: 'hello' }, /messages/],
       [{ scenario_id: scenario.id, messages: [{ sender: 'robot', content: 'x' }] }, /sender/],
+      [
+        { scenario_id: scenario.id, messages: [{ sender: 'ai', content: 'x' }] },
+        /^messages\.0\.sender: partner lines are written by the server$/,
+      ],
       [{ scenario_id: scenario.id, messages: [{ sender: 'user', content: 42 }] }, /content must be a string/],
       [
         { scenario_id: scenario.id, messages: [{ sender: 'user', content: 'x'.repeat(8001) }] },
         /at most 8000/,
       ],
       [
-        {
-          scenario_id: scenario.id,
-          messages: Array.from({ length: MAX_MESSAGES_PER_SESSION + 1 }, () => ({
-            sender: 'user',
-            content: 'x',
-          })),
-        },
-        /at most 400 messages/,
+        { scenario_id: scenario.id, messages: [{ sender: 'user', content: 'hi' }] },
+        /^messages: must be empty/,
       ],
+      [{ scenario_id: scenario.id, start_over: 'yes' }, /start_over/],
       [{ scenario_id: scenario.id, tone_preference: 'sarcastic' }, /tone_preference/],
       [{ scenario_id: scenario.id, extra: true }, /Unknown field/],
       [{}, /scenario_id/],
@@ -312,9 +358,7 @@ describe('scenarios and practice sessions', () => {
     const user = await createTestUser(system);
     const bystander = await createTestUser(system);
     const scenario = await freeScenario(user);
-    const mine = await json<PracticeSession>(
-      await start(user, scenario.id, [{ sender: 'ai', content: 'Hello' }]),
-    );
+    const mine = await practise(system, user.token, scenario.id, ['Hello']);
     await start(bystander, scenario.id);
     expect((await call(`/api/user/${user.id}`, user, { method: 'DELETE' })).status).toBe(200);
     await waitFor(

@@ -143,7 +143,7 @@ export function registerPracticePaths(
   path(
     'post',
     '/api/user/sessions',
-    'Starts a practice session (free plan: 5 a month; premium scenarios need premium)',
+    'Resumes the scenario’s active session, or starts one with the partner’s opening (written by the server; `start_over` begins a new one). A session counts against the free plan’s 5 a month from the learner’s first line; premium scenarios need premium',
     sessionSchema,
     { body: { content: json(createSessionBodySchema) } },
     [403, 404],
@@ -151,7 +151,7 @@ export function registerPracticePaths(
   path(
     'post',
     '/api/user/sessions/{id}/messages',
-    'Appends turns as they happen',
+    'Refused with 400: a transcript grows only through chat-completion with session_id (the learner’s line, then the partner’s reply, both stored by the server); a partner line is refused naming its field',
     sessionSchema,
     { params: z.object({ id: z.uuid() }), body: { content: json(appendMessagesBodySchema) } },
     [404, 409, 413],

@@ -1,4 +1,14 @@
-import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  ForbiddenException,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+} from '@nestjs/common';
 import { z } from 'zod';
 import {
   appendMessagesBodySchema,
@@ -8,7 +18,7 @@ import {
   createSessionBodySchema,
   ERRORS,
   RPC,
-  type AppendMessagesBody,
+  SESSION_FLOW_ERRORS,
   type CreateSessionBody,
   type MonthlyUsage,
   type PracticeSession,
@@ -18,6 +28,7 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/access-token';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { ServiceClients } from '../rpc/service-clients';
+import { SessionCompletion } from '../coaching/session-completion';
 
 const sessionId = new ZodValidationPipe(z.uuid({ message: 'id must be a session id (uuid)' }));
 const userId = new ZodValidationPipe(z.uuid({ message: 'userId must be a user id (uuid)' }));
@@ -25,7 +36,10 @@ const userId = new ZodValidationPipe(z.uuid({ message: 'userId must be a user id
 /** Practice sessions (spec section 7), saved as they go; only ever the caller's own. */
 @Controller('api/user')
 export class SessionsController {
-  constructor(private readonly clients: ServiceClients) {}
+  constructor(
+    private readonly clients: ServiceClients,
+    private readonly completion: SessionCompletion,
+  ) {}
 
   @Get('sessions')
   list(@CurrentUser() user: AuthenticatedUser): Promise<PracticeSessionSummary[]> {
@@ -45,6 +59,10 @@ export class SessionsController {
     return this.clients.sendAs(user, 'sessions', RPC.sessions.lastSession, { userId: owner });
   }
 
+  /**
+   * Starts a practice, or resumes the scenario's active one (reopening, reloading, going back: no second
+   * session). The partner's opening is the server's; `start_over: true` begins a new conversation.
+   */
   @Post('sessions')
   @HttpCode(201)
   start(
@@ -52,17 +70,20 @@ export class SessionsController {
     @Body(new ZodValidationPipe(createSessionBodySchema)) body: CreateSessionBody,
   ): Promise<PracticeSession> {
     if (body.user_id && body.user_id !== user.id) throw new ForbiddenException({ error: ERRORS.forbidden });
-    return this.clients.sendAs(user, 'sessions', RPC.sessions.startSession, body);
+    return this.completion.open(user, body);
   }
 
+  /**
+   * Refused (ADR 0036): a transcript grows only by a learner line and the partner's reply, both stored by
+   * chat-completion with `session_id`. Validated first, so a partner line is refused by name.
+   */
   @Post('sessions/:id/messages')
   @HttpCode(200)
   append(
-    @CurrentUser() user: AuthenticatedUser,
-    @Param('id', sessionId) id: string,
-    @Body(new ZodValidationPipe(appendMessagesBodySchema)) body: AppendMessagesBody,
-  ): Promise<PracticeSession> {
-    return this.clients.sendAs(user, 'sessions', RPC.sessions.appendMessages, { id, body });
+    @Param('id', sessionId) _id: string,
+    @Body(new ZodValidationPipe(appendMessagesBodySchema)) _body: unknown,
+  ): never {
+    throw new BadRequestException({ error: SESSION_FLOW_ERRORS.appendRefused });
   }
 
   /** "Try again from here": a new attempt from one of the learner's messages (counts like any session). */

@@ -5,13 +5,14 @@ import { createEvent, KafkaMessageBus, topicFor } from '@parley/server-messaging
 import {
   apiCall,
   createTestUser,
+  type RunningApp,
+  seedSession,
   startApp,
   startSystem,
   testEnv,
-  waitFor,
-  type RunningApp,
   type TestSystem,
   type TestUser,
+  waitFor,
 } from '@parley/server-testing';
 
 /**
@@ -77,13 +78,15 @@ describe('graceful shutdown under load', () => {
       await apiCall(system, '/api/user/scenarios', { token: user.token }),
     );
     const messages = Array.from({ length: 60 }, (_, i) => ({
-      sender: i % 2 ? 'user' : 'ai',
+      sender: i % 2 ? ('user' as const) : ('ai' as const),
       content: `Line ${i}: ${'a considered answer about scope and salary '.repeat(8)}`,
     }));
+    // A long conversation going on: every POST /api/user/sessions of the scenario answers it (resumed).
+    await seedSession(system, { id: user.id, plan: 'premium' }, { scenario_id: scenarios[0]!.id, messages });
     const save = () =>
       apiCall(system, '/api/user/sessions', {
         token: user.token,
-        body: { scenario_id: scenarios[0]!.id, tone_preference: 'tough', messages },
+        body: { scenario_id: scenarios[0]!.id, tone_preference: 'tough' },
       });
 
     const sessions = system.app('sessions');
@@ -266,15 +269,16 @@ describe('graceful shutdown under load', () => {
       await apiCall(system, '/api/user/scenarios', { token: user.token }),
     );
     const messages = Array.from({ length: 400 }, (_, i) => ({
-      sender: i % 2 ? 'user' : 'ai',
+      sender: i % 2 ? ('user' as const) : ('ai' as const),
       content: `Turn ${i}. ${'We should agree on the scope first, then on the numbers that follow from it. '.repeat(12)}`,
     }));
-    const saved = await apiCall(system, '/api/user/sessions', {
-      token: user.token,
-      body: { scenario_id: scenarios[0]!.id, tone_preference: 'tough', messages },
-    });
-    expect(saved.status).toBe(201);
-    const sessionId = (await json<{ id: string }>(saved)).id;
+    const sessionId = (
+      await seedSession(
+        system,
+        { id: user.id, plan: 'premium' },
+        { scenario_id: scenarios[0]!.id, tone_preference: 'tough', messages },
+      )
+    ).id;
     const created = await apiCall(system, '/api/export/jobs', {
       token: user.token,
       body: { session_id: sessionId },

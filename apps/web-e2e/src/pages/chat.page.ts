@@ -64,8 +64,9 @@ export class ChatPage extends AppPage {
     return this.page.getByRole('button', { name: 'Export Transcript', exact: true });
   }
 
-  get replaySession(): Locator {
-    return this.page.getByRole('button', { name: 'Replay Session', exact: true });
+  /** Was the spec's 'Replay Session': a new conversation, asked for with a confirmation first. */
+  get startOver(): Locator {
+    return this.page.getByRole('button', { name: 'Start Over', exact: true });
   }
 
   get returnToDashboard(): Locator {

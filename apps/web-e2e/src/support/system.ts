@@ -99,3 +99,40 @@ export async function eventually<T>(
   }
   return value;
 }
+
+/**
+ * A practice the way the chat screen holds one, through the public API: the session (the server writes
+ * the partner's opening; `startOver` asks for a new conversation), then each learner line through
+ * chat-completion with `session_id` (the server stores it and the partner's streamed reply). Answers the
+ * session id.
+ */
+export async function practiseThroughApi(
+  origin: string,
+  session: BrowserSession,
+  scenario: { id: string; title: string; description: string },
+  lines: string[],
+  options: { startOver?: boolean; tone?: string } = {},
+): Promise<string> {
+  const started = await api(origin, session, '/user/sessions', {
+    body: {
+      scenario_id: scenario.id,
+      ...(options.tone ? { tone_preference: options.tone } : {}),
+      ...(options.startOver ? { start_over: true } : {}),
+    },
+  });
+  if (started.status !== 201) throw new Error(`start the session: ${started.status} ${await started.text()}`);
+  const { id } = (await started.json()) as { id: string };
+  for (const line of lines) {
+    const res = await api(origin, session, '/chat/chat-completion', {
+      body: {
+        session_id: id,
+        scenario: { id: scenario.id, title: scenario.title, description: scenario.description },
+        messages: [{ sender: 'user', content: line }],
+      },
+    });
+    const text = await res.text();
+    if (res.status !== 200 || !text.includes('data: {"done":true}'))
+      throw new Error(`chat-completion: ${res.status} ${text.slice(-300)}`);
+  }
+  return id;
+}

@@ -1,6 +1,5 @@
 import type {
   CreateSessionBody,
-  Message,
   PracticeSession,
   PracticeSessionSummary,
   ProgressRecord,
@@ -9,8 +8,12 @@ import type {
 } from '@parley/contracts';
 import { baseApi } from './baseApi';
 
-/** The input of POST /api/user/sessions: defaults (tone, messages) may be left out. */
-export type StartSessionInput = Partial<CreateSessionBody> & Pick<CreateSessionBody, 'scenario_id'>;
+/**
+ * The input of POST /api/user/sessions: defaults may be left out. The server answers the scenario's
+ * active session (resumed) or a new one with the partner's opening; `start_over` asks for a new one.
+ */
+export type StartSessionInput = Partial<Omit<CreateSessionBody, 'messages'>> &
+  Pick<CreateSessionBody, 'scenario_id'>;
 
 /**
  * The practice API of spec section 7 that more than one screen reads: the scenario catalogue, the
@@ -52,13 +55,6 @@ export const practiceApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/user/sessions', method: 'POST', body }),
       invalidatesTags: ['Session', 'Profile'],
     }),
-    appendMessages: build.mutation<PracticeSession, { id: string; messages: Message[] }>({
-      query: ({ id, messages }) => ({
-        url: `/user/sessions/${encodeURIComponent(id)}/messages`,
-        method: 'POST',
-        body: { messages },
-      }),
-    }),
     deleteSession: build.mutation<{ success: true }, string>({
       query: (id) => ({ url: `/user/sessions/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Session', 'Progress', 'Feedback'],
@@ -85,7 +81,6 @@ export const {
   useGetSessionQuery,
   useLastSessionQuery,
   useStartSessionMutation,
-  useAppendMessagesMutation,
   useDeleteSessionMutation,
   useCompleteSessionMutation,
   useProgressQuery,

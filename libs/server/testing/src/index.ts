@@ -7,3 +7,4 @@ export * from './tokens';
 export * from './model-server-double';
 export * from './openapi-requests';
 export * from './speech-server-double';
+export * from './practice';

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { sessionFeedbackSchema, type SessionFeedback, type StoredFeedback } from '@parley/contracts';
+import {
+  SESSION_FLOW_ERRORS,
+  sessionFeedbackSchema,
+  type SessionFeedback,
+  type StoredFeedback,
+} from '@parley/contracts';
 import { queryRows } from '@parley/server-database';
 import { createEvent, Outbox } from '@parley/server-messaging';
 import { RpcError } from '@parley/server-observability';
@@ -11,7 +16,8 @@ import { FeedbackRepository } from './feedback.repository';
 /**
  * Ends a session exactly once: it becomes completed, the coaching service's feedback for its stored
  * transcript is kept, and session-completed goes out through the outbox, all in one transaction. Completing
- * again returns the stored feedback with no second event.
+ * again returns the stored feedback with no second event. Only a session with a learner line of its own
+ * (a retry's copied lines are not) answered by the partner can end: there is nothing to score otherwise.
  */
 @Injectable()
 export class CompleteSessionUseCase {
@@ -33,6 +39,9 @@ export class CompleteSessionUseCase {
         manager,
         `UPDATE practice_sessions p SET status = 'completed', completed_at = now(), updated_at = now()
           FROM scenarios s WHERE p.id = $1 AND p.user_id = $2 AND p.status = 'active' AND s.id = p.scenario_id
+            AND EXISTS (SELECT 1 FROM session_messages u JOIN session_messages a
+                          ON a.session_id = u.session_id AND a.seq = u.seq + 1 AND a.sender = 'ai'
+                        WHERE u.session_id = p.id AND u.sender = 'user' AND u.seq >= coalesce(p.branch_from_index, 0))
           RETURNING p.scenario_id, p.message_count, s.category, p.completed_at`,
         [sessionId, caller.userId],
       );
@@ -40,6 +49,11 @@ export class CompleteSessionUseCase {
       if (!row) {
         const existing = await this.feedback.forSession(caller.userId, sessionId, manager);
         if (existing) return existing;
+        const active: unknown[] = await manager.query(
+          `SELECT 1 FROM practice_sessions WHERE id = $1 AND user_id = $2 AND status = 'active'`,
+          [sessionId, caller.userId],
+        );
+        if (active.length > 0) throw new RpcError(409, SESSION_FLOW_ERRORS.notAnswered);
         throw new RpcError(404, SESSION_ERRORS.sessionNotFound);
       }
       await manager.query(

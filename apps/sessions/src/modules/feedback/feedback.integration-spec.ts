@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { FeedbackSources, SessionFeedback } from '@parley/contracts';
+import { SESSION_FLOW_ERRORS, type FeedbackSources, type SessionFeedback } from '@parley/contracts';
 import { createServiceDataSource, queryRows } from '@parley/server-database';
 import { Outbox } from '@parley/server-messaging';
 import { createTestSchema, testEnv, type TestSchema } from '@parley/server-testing';
@@ -42,16 +42,17 @@ const objectives = [
   { objective: 'Give a reason', met: false },
 ];
 
-/** An active session of a new learner in a catalogue scenario, with one exchange. */
+/** An active session of a new learner in a catalogue scenario: the opening, one line and its answer. */
 async function activeSession(): Promise<{ userId: string; sessionId: string }> {
   const userId = randomUUID();
   const sessionId = randomUUID();
   await db.query(
-    `INSERT INTO practice_sessions (id, user_id, scenario_id, tone_preference, message_count) VALUES ($1, $2, $3, 'neutral', 2)`,
+    `INSERT INTO practice_sessions (id, user_id, scenario_id, tone_preference, message_count) VALUES ($1, $2, $3, 'neutral', 3)`,
     [sessionId, userId, scenarioId],
   );
   await db.query(
-    `INSERT INTO session_messages (session_id, seq, sender, content) VALUES ($1, 0, 'ai', 'What figure did you have in mind?'), ($1, 1, 'user', 'I would like 85k.')`,
+    `INSERT INTO session_messages (session_id, seq, sender, content) VALUES ($1, 0, 'ai', 'What figure did you have in mind?'), ($1, 1, 'user', 'I would like 85k.'),
+       ($1, 2, 'ai', 'That is above our band. What would you trade for it?')`,
     [sessionId],
   );
   return { userId, sessionId };
@@ -129,6 +130,34 @@ describe('stored feedback and its sources', () => {
     // Completing again gives the stored feedback back, sources included, and stores nothing new.
     const again = await complete.execute(caller(userId), sessionId, { ...feedback, sources: undefined });
     expect(again.sources).toEqual(sources);
+  });
+
+  it('completes no session without a learner line answered by the partner: nothing to score, nothing kept', async () => {
+    const { userId, sessionId } = await activeSession();
+    // The partner's answer never came: the learner's line is the last one.
+    await db.query(`DELETE FROM session_messages WHERE session_id = $1 AND seq = 2`, [sessionId]);
+    const feedback: SessionFeedback = {
+      clarity: 10,
+      empathy: 10,
+      persuasion: 10,
+      strengths: [],
+      weaknesses: [],
+      suggestions: [],
+      evidence,
+    };
+    await expect(complete.execute(caller(userId), sessionId, feedback)).rejects.toMatchObject({
+      error: { status: 409, error: SESSION_FLOW_ERRORS.notAnswered },
+    });
+    const rows: Array<{ status: string }> = await db.query(
+      `SELECT status FROM practice_sessions WHERE id = $1`,
+      [sessionId],
+    );
+    expect(rows).toEqual([{ status: 'active' }]);
+    expect(await db.query(`SELECT 1 FROM feedback WHERE session_id = $1`, [sessionId])).toEqual([]);
+    // Someone else's session: not found, whatever it holds.
+    await expect(complete.execute(caller(randomUUID()), sessionId, feedback)).rejects.toMatchObject({
+      error: { status: 404 },
+    });
   });
 
   it('stores no sources for feedback the builtin engine wrote whole', async () => {

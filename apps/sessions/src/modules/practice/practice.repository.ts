@@ -145,6 +145,31 @@ export class PracticeRepository {
     return rows[0] ? this.get(userId, rows[0].id) : null;
   }
 
+  /** The caller's active session of a scenario (the latest touched), to resume instead of starting another. */
+  async activeFor(
+    userId: string,
+    scenarioId: string,
+    manager: EntityManager | DataSource = this.dataSource,
+  ): Promise<PracticeSession | null> {
+    const rows: Array<{ id: string }> = await manager.query(
+      `SELECT id FROM practice_sessions WHERE user_id = $1 AND scenario_id = $2 AND status = 'active'
+       ORDER BY updated_at DESC, created_at DESC LIMIT 1`,
+      [userId, scenarioId],
+    );
+    return rows[0] ? this.get(userId, rows[0].id, manager) : null;
+  }
+
+  /** The scenario's active sessions with no learner line of their own (a retry's copied lines are not its own). */
+  async unusedActive(userId: string, scenarioId: string, manager: EntityManager): Promise<string[]> {
+    const rows: Array<{ id: string }> = await manager.query(
+      `SELECT p.id FROM practice_sessions p WHERE p.user_id = $1 AND p.scenario_id = $2 AND p.status = 'active'
+         AND NOT EXISTS (SELECT 1 FROM session_messages m WHERE m.session_id = p.id AND m.sender = 'user'
+                           AND m.seq >= coalesce(p.branch_from_index, 0))`,
+      [userId, scenarioId],
+    );
+    return rows.map((r) => r.id);
+  }
+
   async appendMessages(
     manager: EntityManager,
     sessionId: string,

@@ -2,10 +2,10 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { z } from 'zod';
 import {
-  appendMessagesBodySchema,
+  activeSessionRpcSchema,
+  appendMessagesRpcSchema,
   startAttemptBodySchema,
   type Attempt,
-  createSessionBodySchema,
   ERRORS,
   monthlyUsageRpcSchema,
   RPC,
@@ -13,6 +13,7 @@ import {
   type PracticeSession,
   type PracticeSessionSummary,
   type RpcRequest,
+  startSessionRpcSchema,
 } from '@parley/contracts';
 import { RpcError } from '@parley/server-observability';
 import { callerOf } from '../rpc-caller';
@@ -24,7 +25,7 @@ import { SESSION_ERRORS, StartSessionUseCase } from './use-cases/start-session.u
 import { Usage } from './usage';
 
 const idSchema = z.object({ id: z.uuid({ message: 'id must be a session id (uuid)' }) });
-const appendSchema = idSchema.extend({ body: appendMessagesBodySchema });
+const appendSchema = idSchema.extend({ body: appendMessagesRpcSchema });
 
 @Controller()
 export class PracticeRpcController {
@@ -54,7 +55,14 @@ export class PracticeRpcController {
 
   @MessagePattern(RPC.sessions.startSession)
   onStart(@Payload() request: RpcRequest): Promise<PracticeSession> {
-    return this.start.execute(callerOf(request), createSessionBodySchema.parse(request.data));
+    return this.start.execute(callerOf(request), startSessionRpcSchema.parse(request.data));
+  }
+
+  /** The caller's active session of a scenario, or null: reopening a chat resumes it. */
+  @MessagePattern(RPC.sessions.activeSession)
+  onActive(@Payload() request: RpcRequest): Promise<PracticeSession | null> {
+    const { scenario_id } = activeSessionRpcSchema.parse(request.data);
+    return this.practice.activeFor(callerOf(request).userId, scenario_id);
   }
 
   @MessagePattern(RPC.sessions.appendMessages)

@@ -8,7 +8,8 @@ import {
 export const CHAT_TEXTS = {
   loading: 'Loading Conversation',
   endSession: 'End Session',
-  replaySession: 'Replay Session',
+  /** Was the spec's "Replay Session": it starts a new conversation (a new session), so it says so. */
+  startOver: 'Start Over',
   exportTranscript: 'Export Transcript',
   returnToDashboard: 'Return to Dashboard',
   missingScenario: 'Unable to start session: Scenario details are missing.',
@@ -29,6 +30,23 @@ export const CHAT_TEXTS = {
   },
   quickTips: ['Be specific and concise', 'Address the scenario directly', 'Use professional language'],
 } as const;
+
+/**
+ * What Start Over asks before it starts a new session. The current one stays in the history when the
+ * learner said something in it; on the free plan the new one uses one of the month's sessions from the
+ * learner's first line.
+ */
+export function startOverQuestion(options: { plan: 'free' | 'premium' | undefined; used: boolean }): string {
+  return [
+    'Start a new conversation from the beginning?',
+    options.used ? 'This one stays in your session history.' : null,
+    options.plan === 'premium'
+      ? null
+      : 'On the free plan, the new conversation uses one of this month’s sessions once you send your first message.',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
 
 /** The opening when generation fails or answers something that is not text (spec section 8). */
 export const fallbackOpening = (title: string) => `Let's begin practicing **${title}**.`;

@@ -37,6 +37,7 @@ export class StartAttemptUseCase {
         tone_preference: toneOf(source.tone_preference),
         avatar_style: avatarOf(source.avatar_style),
         messages: source.messages.slice(0, fromIndex),
+        start_over: false,
       },
       { parentId: source.id, fromIndex },
     );

@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../../app/store';
-import { alertUser } from '../../../lib/browser';
+import { alertUser, confirmUser } from '../../../lib/browser';
 import { json, testProfile } from '../../../test/fixtures';
 import { renderApp, testSession } from '../../../test/renderApp';
 import { writeStoredSession } from '../../auth/authSession';
@@ -15,6 +15,7 @@ import type { ChatResumeState } from '../chatNavigation';
 import { FOLD_DETAILS_QUERY } from '../components/ChatSessionPage';
 import {
   controlledSse,
+  OPENING,
   SESSION_ID,
   sseLine,
   sseResponse,
@@ -97,13 +98,13 @@ describe('chat session', () => {
     vi.unstubAllGlobals();
   });
 
-  it("shows 'Loading Conversation', then the generated opening in a newly stored session", async () => {
+  it("shows 'Loading Conversation', then the server's opening in the session it answers", async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     const api = stubChatApi({
-      'POST /api/chat/generate-opening': async () => {
+      'POST /api/user/sessions': async () => {
         await gate;
-        return json({ content: 'So, **what** brings you in today?' });
+        return json(storedSession([{ sender: 'ai', content: 'So, **what** brings you in today?' }]), 201);
       },
     });
     renderApp(CHAT, { storedSession: testSession });
@@ -119,40 +120,47 @@ describe('chat session', () => {
     expect(screen.getByText('1 message')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'End Session' })).toBeTruthy();
 
-    expect(api.calls('POST /api/chat/generate-opening').map((r) => r.body)).toEqual([
-      {
-        title: testScenario.title,
-        description: testScenario.description,
-        tone: 'neutral',
-        scenario_id: testScenario.id,
-      },
-    ]);
+    // The opening is the server's: the client neither asks for one nor posts one.
+    expect(api.calls('POST /api/chat/generate-opening')).toHaveLength(0);
     expect(api.calls('POST /api/user/sessions').map((r) => r.body)).toEqual([
-      {
-        scenario_id: testScenario.id,
-        tone_preference: 'neutral',
-        avatar_style: 'neutral',
-        messages: [{ sender: 'ai', content: 'So, **what** brings you in today?' }],
-      },
+      { scenario_id: testScenario.id, tone_preference: 'neutral', avatar_style: 'neutral' },
     ]);
     expect(api.requests.every((r) => r.headers.get('Authorization') === 'Bearer test-access-token')).toBe(
       true,
     );
   }, 20_000);
 
-  it('falls back to "Let\'s begin practicing **{title}**." when the opening fails', async () => {
-    stubChatApi({ 'POST /api/chat/generate-opening': () => json({ error: 'AI down' }, 503) });
-    await openChat();
-    expect(within(log()).getByText(testScenario.title).tagName).toBe('STRONG');
-    expect(log().textContent).toContain(`Let's begin practicing ${testScenario.title}.`);
-  });
-
-  it('falls back when the generated opening is not text', async () => {
-    const api = stubChatApi({ 'POST /api/chat/generate-opening': () => json({ content: { not: 'text' } }) });
-    await openChat();
-    expect(api.calls('POST /api/user/sessions')[0]!.body).toMatchObject({
-      messages: [{ sender: 'ai', content: `Let's begin practicing **${testScenario.title}**.` }],
+  it('resumes the active session the server answers on a reload: the same conversation, no second session', async () => {
+    const conversationSoFar = [
+      { sender: 'ai' as const, content: 'What did you want to talk about?' },
+      { sender: 'user' as const, content: 'My salary.' },
+      { sender: 'ai' as const, content: 'Go on, I am listening.' },
+    ];
+    const sse = controlledSse();
+    const api = stubChatApi({
+      'POST /api/user/sessions': () => json(storedSession(conversationSoFar), 201),
+      'POST /api/chat/chat-completion': () => sse.response,
     });
+    const first = await openChat();
+    expect(log().textContent).toContain('My salary.');
+    expect(log().textContent).toContain('Go on, I am listening.');
+    expect(screen.getByText('3 messages')).toBeTruthy();
+    // Reloading the page: the same request, answered with the same session.
+    first.unmount();
+    await openChat();
+    expect(log().textContent).toContain('Go on, I am listening.');
+    expect(api.calls('POST /api/user/sessions').map((r) => r.body)).toEqual([
+      { scenario_id: testScenario.id, tone_preference: 'neutral', avatar_style: 'neutral' },
+      { scenario_id: testScenario.id, tone_preference: 'neutral', avatar_style: 'neutral' },
+    ]);
+    type('I am asking for 10% more.');
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(api.calls('POST /api/chat/chat-completion')).toHaveLength(1));
+    expect(api.calls('POST /api/chat/chat-completion')[0]!.body).toMatchObject({
+      session_id: SESSION_ID,
+      messages: [...conversationSoFar, { sender: 'user', content: 'I am asking for 10% more.' }],
+    });
+    sse.finish();
   });
 
   it('creates one session under StrictMode’s double effects', async () => {
@@ -168,10 +176,9 @@ describe('chat session', () => {
         </Provider>
       </StrictMode>,
     );
-    await screen.findByText('Hi, what did you want to talk about?');
+    await screen.findByText(OPENING);
     await new Promise((r) => setTimeout(r, 50));
     expect(api.calls('POST /api/user/sessions')).toHaveLength(1);
-    expect(api.calls('POST /api/chat/generate-opening')).toHaveLength(1);
   });
 
   it("shows 'Unable to start session: Scenario details are missing.' and blocks sending without a scenario", async () => {
@@ -252,13 +259,12 @@ describe('chat session', () => {
     expect(api.requests.filter((r) => r.path.endsWith('/messages'))).toHaveLength(0);
   });
 
-  it('keeps a dropped reply as interrupted with a Retry that saves the turn once', async () => {
+  it('keeps a dropped reply as interrupted with a Retry that asks again for the same turn', async () => {
     const first = controlledSse();
     const second = controlledSse();
     let n = 0;
     const api = stubChatApi({
       'POST /api/chat/chat-completion': () => (n++ === 0 ? first.response : second.response),
-      [`POST /api/user/sessions/${SESSION_ID}/messages`]: (r) => json(storedSession(r.body as never)),
     });
     await openChat();
     type('I led the migration.');
@@ -276,8 +282,8 @@ describe('chat session', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(api.calls('POST /api/chat/chat-completion')).toHaveLength(2));
     const retry = api.calls('POST /api/chat/chat-completion')[1]!.body as Record<string, unknown>;
-    // The gateway already saved the learner's turn: no session_id, so it is not saved twice.
-    expect(retry['session_id']).toBeUndefined();
+    // The same session and the same last line: the server answers its stored, unanswered line once.
+    expect(retry['session_id']).toBe(SESSION_ID);
     expect((retry['messages'] as unknown[]).at(-1)).toEqual({
       sender: 'user',
       content: 'I led the migration.',
@@ -287,11 +293,8 @@ describe('chat session', () => {
     await waitFor(() => expect(log().textContent).toContain('Impressive work.'));
     expect(log().textContent).not.toContain('That is impre');
     expect(screen.queryByRole('alert')).toBeNull();
-    await waitFor(() =>
-      expect(api.calls(`POST /api/user/sessions/${SESSION_ID}/messages`).map((r) => r.body)).toEqual([
-        { messages: [{ sender: 'ai', content: 'Impressive work.' }] },
-      ]),
-    );
+    // The client never writes a partner line: the server stored the reply as it streamed.
+    expect(api.calls(`POST /api/user/sessions/${SESSION_ID}/messages`)).toHaveLength(0);
   });
 
   it("shows 'HTTP error! status: {status}' and the server's stream error, and keeps the message", async () => {
@@ -464,7 +467,6 @@ describe('chat session', () => {
     expect(log().textContent).toContain('Welcome back.');
     expect(within(log()).getByText('[Invalid message content]')).toBeTruthy();
     expect(within(log()).getByRole('img', { name: 'AI partner' }).textContent).toBe('🤖');
-    expect(api.calls('POST /api/chat/generate-opening')).toHaveLength(0);
     expect(api.calls('POST /api/user/sessions')).toHaveLength(0);
 
     type('Where were we?');
@@ -727,7 +729,10 @@ describe('chat session', () => {
         constructor(readonly text: string) {}
       },
     );
-    stubChatApi({ 'POST /api/chat/generate-opening': () => json({ content: 'Hello **there**' }) });
+    stubChatApi({
+      'POST /api/user/sessions': () =>
+        json(storedSession([{ sender: 'ai', content: 'Hello **there**' }]), 201),
+    });
     await openChat();
     expect(within(log()).getByRole('img', { name: 'AI partner' }).textContent).toBe('🧠');
     const read = screen.getByRole('button', { name: 'Read aloud' });
@@ -747,10 +752,11 @@ describe('chat session', () => {
     expect(screen.queryByRole('button', { name: 'Read aloud' })).toBeNull();
   });
 
-  it('replays: a fresh opening in a new session, with the report, tips and completed flag cleared', async () => {
+  it('starts over only when the learner confirms, saying it uses a free session: a new session with the report, tips and completed flag cleared', async () => {
     let openings = 0;
     const api = stubChatApi({
-      'POST /api/chat/generate-opening': () => json({ content: `Opening ${++openings}` }),
+      'POST /api/user/sessions': () =>
+        json(storedSession([{ sender: 'ai', content: `Opening ${++openings}` }]), 201),
       'POST /api/chat/chat-completion': () => sseResponse([sseLine({ content: 'Why now?' }), SSE_DONE]),
       'POST /api/chat/inline-coaching': () => json({ coaching }),
       'POST /api/chat/post-session-feedback': () => json(feedback),
@@ -764,14 +770,28 @@ describe('chat session', () => {
     await screen.findByRole('complementary', { name: 'Coaching tip' });
     fireEvent.click(screen.getByRole('button', { name: 'End Session' }));
     await screen.findByRole('heading', { name: 'Session Complete' });
+    expect(screen.queryByRole('button', { name: 'Replay Session' })).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Replay Session' }));
+    // Declined: nothing happens.
+    vi.mocked(confirmUser).mockReturnValueOnce(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Start Over' }));
+    expect(vi.mocked(confirmUser)).toHaveBeenLastCalledWith(
+      'Start a new conversation from the beginning? This one stays in your session history. On the free plan, the new conversation uses one of this month’s sessions once you send your first message.',
+    );
+    expect(api.calls('POST /api/user/sessions')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Session Complete' })).toBeTruthy();
+
+    vi.mocked(confirmUser).mockReturnValueOnce(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Start Over' }));
     await waitFor(() => expect(log().textContent).toContain('Opening 2'));
     expect(log().textContent).not.toContain('I want a raise.');
     expect(screen.queryByRole('heading', { name: 'Session Complete' })).toBeNull();
     expect(screen.queryByRole('complementary', { name: 'Coaching tip' })).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Type your message' })).toBeTruthy();
-    expect(api.calls('POST /api/user/sessions')).toHaveLength(2);
+    expect(api.calls('POST /api/user/sessions').map((r) => r.body)).toEqual([
+      { scenario_id: testScenario.id, tone_preference: 'neutral', avatar_style: 'neutral' },
+      { scenario_id: testScenario.id, tone_preference: 'neutral', avatar_style: 'neutral', start_over: true },
+    ]);
     expect(testProfile.tone_preference).toBe('neutral');
   });
 

@@ -7,6 +7,8 @@ import { testSession } from '../../../test/renderApp';
 
 export const SESSION_ID = '11111111-1111-4111-8111-111111111111';
 export const USER_ID = testSession.user.id;
+/** The partner's opening the fake server writes into a new session. */
+export const OPENING = 'Hi, what did you want to talk about?';
 
 export const testScenario: Scenario = {
   id: 'salary-raise',
@@ -117,11 +119,8 @@ export function stubChatApi(routes: Record<string, Handler> = {}) {
   const defaults: Record<string, Handler> = {
     [`GET /api/user/scenarios/${testScenario.id}`]: () => json(testScenario),
     [`GET /api/user/profile/${USER_ID}`]: () => json(testProfile),
-    'POST /api/chat/generate-opening': () => json({ content: 'Hi, what did you want to talk about?' }),
-    'POST /api/user/sessions': (request) => {
-      const body = request.body as { messages: Array<{ sender: 'user' | 'ai'; content: string }> };
-      return json(storedSession(body.messages), 201);
-    },
+    // The server answers the scenario's session: here a new one, opened with the partner's line.
+    'POST /api/user/sessions': () => json(storedSession([{ sender: 'ai', content: OPENING }]), 201),
   };
   const table = { ...defaults, ...routes };
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {

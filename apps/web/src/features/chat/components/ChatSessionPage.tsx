@@ -9,7 +9,8 @@ import { ExportButton } from '../../export/components/ExportButton';
 import { usePartnerQuery } from '../chatApi';
 import { isChatResumeState } from '../chatNavigation';
 import { awaitingReply, canSend, textOf, waitingPartnerLine } from '../chatState';
-import { CHAT_TEXTS } from '../chatTexts';
+import { CHAT_TEXTS, startOverQuestion } from '../chatTexts';
+import { confirmUser } from '../../../lib/browser';
 import { useChatSession } from '../hooks/useChatSession';
 import { useReadAloud } from '../hooks/useReadAloud';
 import { useVoiceInput, type Recording } from '../hooks/useVoiceInput';
@@ -104,7 +105,7 @@ function ChatSessionScreen() {
                 Upgrade to Premium
               </Link>
             ) : (
-              <Button onClick={chat.replay}>Try Again</Button>
+              <Button onClick={chat.retryStart}>Try Again</Button>
             )}
             <Link to="/dashboard" className={buttonClassName('secondary')}>
               Back to Dashboard
@@ -132,11 +133,13 @@ function ChatSessionScreen() {
     void chat.endSession();
   }
 
-  function replay() {
+  function startOver() {
+    const used = state.messages.some((m) => m.sender === 'user');
+    if (!confirmUser(startOverQuestion({ plan: chat.plan, used }))) return;
     voiceMode.leave();
     voice.cancel();
     readAloud.stop();
-    chat.replay();
+    chat.startOver();
   }
 
   return (
@@ -161,8 +164,8 @@ function ChatSessionScreen() {
               {CHAT_TEXTS.endSession}
             </Button>
           ) : null}
-          <Button variant="secondary" onClick={replay}>
-            {CHAT_TEXTS.replaySession}
+          <Button variant="secondary" onClick={startOver}>
+            {CHAT_TEXTS.startOver}
           </Button>
           <ExportButton
             fetch={chat.fetch}

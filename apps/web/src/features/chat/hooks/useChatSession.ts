@@ -131,8 +131,10 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
   const avatar = resumed?.avatar ?? profile?.avatar_style ?? null;
 
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
-  // Replay Session starts over: each start of the conversation has its own number.
+  // Each start of the conversation has its own number: Start Over, or Try Again after a failed start.
   const [attempt, setAttempt] = useState(0);
+  /** Whether the next start asks the server for a new conversation (Start Over) rather than resuming. */
+  const startOverRef = useRef(false);
 
   const stateRef = useRef(state);
   useEffect(() => {
@@ -141,15 +143,17 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
   const idRef = useRef(0);
   const abortRef = useRef<AbortController | null>(null);
   const respondingRef = useRef(false);
-  /** Whether the gateway has already saved the learner's unanswered turn (a retry must not save it twice). */
-  const unansweredSavedRef = useRef(false);
   const lastReplyAtRef = useRef<number | null>(null);
   const replyListenerRef = useRef<ReplyListener | null>(null);
 
   // Leaving the page stops a reply that is still arriving.
   useEffect(() => () => abortRef.current?.abort(), []);
 
-  /* Start: resume from navigation state, or generate an opening and create the stored session. */
+  /*
+   * Start: resume from navigation state, else ask the server for the scenario's session: its active one
+   * (a reload, going back, opening the chat again: the same conversation, nothing spent) or a new one that
+   * opens with the partner's line, which the server writes. Start Over asks for a new one.
+   */
   const startRef = useRef<{ key: string; promise: Promise<ChatAction>; applied: boolean } | null>(null);
   useEffect(() => {
     if (!scenarioSettled || !profileSettled) return;
@@ -172,20 +176,8 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
             messages: [{ id: `opening-${attempt}`, sender: 'ai', content: CHAT_TEXTS.missingScenario }],
           };
         }
-        let opening = fallbackOpening(scenario.title);
-        try {
-          const generated = await appDispatch(
-            chatApi.endpoints.generateOpening.initiate({
-              title: scenario.title,
-              description: scenario.description,
-              tone,
-              scenario_id: scenario.id,
-            }),
-          ).unwrap();
-          if (typeof generated.content === 'string' && generated.content.trim()) opening = generated.content;
-        } catch (error) {
-          console.error('Opening generation failed:', apiErrorMessage(error));
-        }
+        const startOver = startOverRef.current;
+        startOverRef.current = false;
         try {
           const session = await appDispatch(
             practiceApi.endpoints.startSession.initiate({
@@ -196,13 +188,16 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
                   ? profile.tone_preference
                   : 'neutral',
               avatar_style: isAvatar(avatar) ? avatar : null,
-              messages: [{ sender: 'ai', content: opening }],
+              ...(startOver ? { start_over: true } : {}),
             }),
           ).unwrap();
+          const messages = session.messages.length
+            ? session.messages
+            : [{ sender: 'ai' as const, content: fallbackOpening(scenario.title) }];
           return {
             type: 'started',
             sessionId: session.id,
-            messages: [{ id: `opening-${attempt}`, sender: 'ai', content: opening }],
+            messages: toChatMessages(messages, `s${attempt}`),
           };
         } catch (error) {
           const { status, message } = error as ApiError;
@@ -244,9 +239,8 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
       const controller = new AbortController();
       abortRef.current = controller;
       respondingRef.current = true;
-      // With session_id the gateway saves the learner's turn and the whole reply itself; when an earlier
-      // try already saved the turn, this one goes without and the reply is appended here.
-      const saveHere = sessionId !== null && unansweredSavedRef.current;
+      // With session_id the server answers its stored transcript, storing the learner's line and the whole
+      // reply itself; the learner's unanswered line sent again (a retry) is not stored twice.
       try {
         const reply = await streamChatCompletion({
           fetch: fetcher,
@@ -255,10 +249,7 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
             messages: history.slice(-MAX_CONTEXT_MESSAGES),
             scenario: { id: scenario.id, title: scenario.title, description: scenario.description },
             tone,
-            ...(sessionId && !saveHere ? { session_id: sessionId } : {}),
-          },
-          onAccepted: () => {
-            if (sessionId) unansweredSavedRef.current = true;
+            ...(sessionId ? { session_id: sessionId } : {}),
           },
           onNotice: (text) => dispatch({ type: 'notice', text }),
           onContent: (content) => {
@@ -270,17 +261,6 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
         replyListenerRef.current?.end(true);
         dispatch({ type: 'replied', replyId });
         lastReplyAtRef.current = Date.now();
-        unansweredSavedRef.current = false;
-        if (saveHere && sessionId) {
-          appDispatch(
-            practiceApi.endpoints.appendMessages.initiate({
-              id: sessionId,
-              messages: [{ sender: 'ai', content: reply.trim() }],
-            }),
-          )
-            .unwrap()
-            .catch((error: unknown) => console.error('Could not save the reply:', apiErrorMessage(error)));
-        }
       } catch (error) {
         replyListenerRef.current?.end(false);
         if (controller.signal.aborted || isAbortError(error)) {
@@ -299,7 +279,7 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
         }
       }
     },
-    [appDispatch, fetcher, scenario, tone],
+    [fetcher, scenario, tone],
   );
 
   /** Sends the learner's message; false when the send rules (spec section 5) refuse it. */
@@ -330,7 +310,6 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
         ...(pausesMs !== undefined ? { pausesMs } : {}),
       };
       const history = [...conversation(current.messages), turn];
-      unansweredSavedRef.current = false;
       respondingRef.current = true;
       dispatch({ type: 'sent', message, replyId });
       void streamReply(history, replyId);
@@ -391,16 +370,22 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
   }, [appDispatch, scenarioReady, userId]);
 
   /**
-   * Replay Session: a fresh opening in a NEW stored session. The previous one keeps its transcript (and,
-   * once ended, its feedback): the server closes a completed session, and the feedback stored for it
-   * must stay that of its own transcript. A replay therefore counts as a practice session of its own,
-   * and on the free plan's sixth one the server's limit message shows.
+   * Start Over: a NEW stored session with a fresh opening (the screen asks first). The previous one keeps
+   * its transcript and, once ended, its feedback; the server removes it only if the learner never said a
+   * line in it. The new one counts against the free month from the learner's first line.
    */
-  const replay = useCallback(() => {
+  const startOver = useCallback(() => {
     abortRef.current?.abort();
     respondingRef.current = false;
-    unansweredSavedRef.current = false;
     lastReplyAtRef.current = null;
+    startOverRef.current = true;
+    dispatch({ type: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  /** Try Again after a start that failed: asks for the scenario's session again. */
+  const retryStart = useCallback(() => {
+    startOverRef.current = false;
     dispatch({ type: 'loading' });
     setAttempt((n) => n + 1);
   }, []);
@@ -466,13 +451,16 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
     loading: state.phase === 'loading',
     tone,
     avatar,
+    /** The learner's plan, once the profile is read (the screen words its questions by it). */
+    plan: profile?.plan,
     fetch: fetcher,
     /** Voice mode sets this to hear each reply as it streams in. */
     replyListener: replyListenerRef,
     send,
     retry,
     endSession,
-    replay,
+    startOver,
+    retryStart,
     requestTip,
     dismissError,
     transcriptForExport,

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fixtures';
 import { renderApp, testSession } from '../../../test/renderApp';
 import {
@@ -9,6 +9,9 @@ import {
   stubFetch,
   summary,
 } from '../../sessions/__tests__/sessionsFixtures';
+
+// "Try again from here" asks first on the free plan; these tests answer yes.
+vi.mock('../../../lib/browser', () => ({ reloadPage: vi.fn(), alertUser: vi.fn(), confirmUser: () => true }));
 
 const ID = summary().id;
 const ANSWER = 'Your empathy was 6/10. At turn 1 you said “I am asking for $88,000”: no acknowledgement.';

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../../../test/fixtures';
+import { confirmUser } from '../../../lib/browser';
+import { json, testProfile } from '../../../test/fixtures';
 import { renderApp, testSession } from '../../../test/renderApp';
 import { ADDRESS_SHOWN_ONCE } from '../components/ShareLinks';
 import {
@@ -13,6 +14,8 @@ import {
   stubFetch,
   summary,
 } from './sessionsFixtures';
+
+vi.mock('../../../lib/browser', () => ({ reloadPage: vi.fn(), alertUser: vi.fn(), confirmUser: vi.fn() }));
 
 const ID = summary().id;
 const scenario = {
@@ -292,5 +295,53 @@ describe('share links on the replay', () => {
     fireEvent.click(within(section).getByRole('button', { name: 'Copy link' }));
     expect((await within(section).findByRole('alert')).textContent).toContain('the link is selected');
     expect(document.activeElement).toBe(input);
+  });
+});
+
+describe('"Try again from here" in the replay', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(confirmUser).mockReset();
+  });
+
+  const attempt = () =>
+    json({ ...fullSession({ id: '00000000-0000-4000-8000-0000000000aa' }), messages: [] }, 201);
+
+  it('says first, on the free plan, that a retry uses one of the month’s sessions, and starts nothing when declined', async () => {
+    const fetchMock = stubFetch(
+      routes({
+        [`GET /api/user/profile/${testSession.user.id}`]: { ...testProfile, sessions_used: 3 },
+        [`POST /api/user/sessions/${ID}/attempts`]: attempt,
+      }),
+    );
+    await open();
+    await waitFor(() => expect(sent(fetchMock)).toContain(`GET /api/user/profile/${testSession.user.id}`));
+    vi.mocked(confirmUser).mockReturnValueOnce(false);
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again from here' }));
+    expect(vi.mocked(confirmUser)).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /^Try again from here\? This starts a new session from this message, and on the free plan it uses one of this month’s sessions( \(2 left\))?\.$/,
+      ),
+    );
+    expect(sent(fetchMock)).not.toContain(`POST /api/user/sessions/${ID}/attempts`);
+
+    vi.mocked(confirmUser).mockReturnValueOnce(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again from here' }));
+    await waitFor(() => expect(sent(fetchMock)).toContain(`POST /api/user/sessions/${ID}/attempts`));
+  });
+
+  it('asks nothing on premium', async () => {
+    const fetchMock = stubFetch(
+      routes({
+        [`GET /api/user/profile/${testSession.user.id}`]: { ...testProfile, plan: 'premium' },
+        [`POST /api/user/sessions/${ID}/attempts`]: attempt,
+      }),
+    );
+    await open();
+    await waitFor(() => expect(sent(fetchMock)).toContain(`GET /api/user/profile/${testSession.user.id}`));
+    await new Promise((r) => setTimeout(r, 50));
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again from here' }));
+    await waitFor(() => expect(sent(fetchMock)).toContain(`POST /api/user/sessions/${ID}/attempts`));
+    expect(vi.mocked(confirmUser)).not.toHaveBeenCalled();
   });
 });
