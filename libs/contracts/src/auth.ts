@@ -207,6 +207,7 @@ export const AUTH_ERRORS = {
   mfaTooManyAttempts: 'Too many verification attempts. Wait a few minutes and try again.',
   mfaTooManyFactors: 'Maximum number of verified factors reached, unenroll to continue',
   aal2Required: 'AAL2 required',
+  aal2RequiredForUpdate: 'AAL2 session is required to update email or password when MFA is enabled.',
   /** Redis would not record the ended sessions: nothing was changed, so the person can simply retry. */
   revocationFailed:
     'Your sessions could not be signed out just now, so nothing was changed. Please try again.',

@@ -270,6 +270,13 @@ describe('two-factor sign-in (TOTP) with the official Supabase client', () => {
     const again = await second.auth.mfa.challengeAndVerify({ factorId, code: recoveryCodes[0]! });
     expect(again.error?.message).toBe(AUTH_ERRORS.mfaCodeInvalid);
     expect(await dataStatus(second)).toBe(403);
+    // A password alone changes neither the password nor the address.
+    expect((await second.auth.updateUser({ password: 'another long password 9' })).error?.message).toBe(
+      AUTH_ERRORS.aal2RequiredForUpdate,
+    );
+    expect((await second.auth.updateUser({ email: `taken-${email}` }, {})).error?.message).toBe(
+      AUTH_ERRORS.aal2RequiredForUpdate,
+    );
 
     // The password-reset link signs in at aal1 only: the data stays closed until a code or recovery code.
     const reset = await supabase().auth.resetPasswordForEmail(email);
@@ -287,9 +294,16 @@ describe('two-factor sign-in (TOTP) with the official Supabase client', () => {
     expect(decodeJwt(await accessTokenOf(recovering)).aal).toBe('aal1');
     expect(await methodsOf(recovering)).toEqual(['recovery']);
     expect(await dataStatus(recovering)).toBe(403);
+    // Nor does it set a new password before the second factor (GoTrue's rule for accounts with MFA).
+    const early = await recovering.auth.updateUser({ password: 'a quiet harbour at dawn' });
+    expect(early.error?.message).toBe(AUTH_ERRORS.aal2RequiredForUpdate);
     const finished = await recovering.auth.mfa.challengeAndVerify({ factorId, code: recoveryCodes[1]! });
     expect(finished.error).toBeNull();
     expect(await methodsOf(recovering)).toEqual(['recovery', 'mfa/recovery-code']);
     expect(await dataStatus(recovering)).toBe(200);
+    expect((await recovering.auth.updateUser({ password: 'a quiet harbour at dawn' })).error).toBeNull();
+    expect(
+      (await supabase().auth.signInWithPassword({ email, password: 'a quiet harbour at dawn' })).error,
+    ).toBeNull();
   }, 60_000);
 });

@@ -9,7 +9,8 @@ import { PasswordHasher } from '../../credentials/password-hasher';
 import { passwordProblem } from '../../credentials/password-policy';
 import { ProfileUpdatedPublisher } from '../../profile/events/profile-updated.publisher';
 import { toAuthUser } from '../../users/users.rpc-controller';
-import { factorsOf } from '../mfa/factors';
+import { assuranceOf } from '../mfa/assurance';
+import { factorsOf, hasVerified } from '../mfa/factors';
 import { UserEntity } from '../../users/user.entity';
 import { EmailChanges } from '../email-changes';
 import { PasswordRecoveries } from '../password-recoveries';
@@ -31,7 +32,10 @@ export interface UpdateUserInput {
  * new password under the sign-up rules, after which every other session and refresh token of the account
  * is revoked and no older recovery link works; a new address, which needs re-authentication (the current
  * password or a nonce from GET /auth/v1/reauthenticate) and takes effect once confirmed. The answer for
- * a new address is the same, byte for byte, whether or not another account has it (ADR 0029).
+ * a new address is the same, byte for byte, whether or not another account has it (ADR 0029). On an
+ * account with a verified second factor, the password and the address change only from an aal2 sign-in
+ * (GoTrue's rule), so neither a stolen password nor the e-mailed reset link alone takes the account over
+ * (ADR 0035).
  */
 @Injectable()
 export class UpdateUserUseCase {
@@ -54,6 +58,8 @@ export class UpdateUserUseCase {
     const newEmail = body.email?.toLowerCase();
     const current = await this.dataSource.getRepository(UserEntity).findOneBy({ id: userId });
     if (!current) throw new RpcError(404, ERRORS.notFound);
+    if (body.password !== undefined || (newEmail && newEmail !== current.email))
+      await this.requireSecondFactor(userId, input.sessionId);
     if (newEmail && newEmail !== current.email) await this.reauthenticate(current, body);
     const passwordHash = body.password === undefined ? undefined : await this.hasher.hash(body.password);
 
@@ -90,6 +96,13 @@ export class UpdateUserUseCase {
   }
 
   /** The current password (wrong ones count as failed sign-ins), or the e-mailed nonce, spent once. */
+  private async requireSecondFactor(userId: string, sessionId: string | undefined): Promise<void> {
+    const manager = this.dataSource.manager;
+    if (!hasVerified(await factorsOf(manager, userId))) return;
+    if ((await assuranceOf(manager, userId, sessionId)).aal !== 'aal2')
+      throw new RpcError(403, AUTH_ERRORS.aal2RequiredForUpdate);
+  }
+
   private async reauthenticate(user: UserEntity, body: UpdateUserBody): Promise<void> {
     if (body.current_password !== undefined) {
       const failuresKey = failedSignInKey(user.email);

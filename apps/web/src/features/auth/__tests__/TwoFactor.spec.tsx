@@ -102,6 +102,37 @@ describe('two-factor sign-in', () => {
   });
 });
 
+describe('password reset with a second factor', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the code (or a recovery code) before the new password', async () => {
+    const calls = stub((request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/auth/v1/user' && request.method === 'GET') return json(aal1.user);
+      if (path.endsWith('/challenge')) return json({ id: CHALLENGE_ID, type: 'totp' });
+      if (path.endsWith('/verify')) return json(aal2);
+      if (path === '/auth/v1/user' && request.method === 'PUT') return json(aal2.user);
+      return undefined;
+    });
+    const fragment = new URLSearchParams({
+      access_token: aal1.access_token,
+      refresh_token: 'r',
+      expires_in: '900',
+      expires_at: '4102444800',
+      token_type: 'bearer',
+      type: 'recovery',
+    });
+    renderApp(`/auth/reset-password#${fragment.toString()}`);
+    await screen.findByRole('heading', { level: 1, name: 'Two-factor authentication' });
+    expect(screen.queryByLabelText('New Password')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Authentication code'), { target: { value: 'k7m2q-xr9tv' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByLabelText('New Password');
+    expect(calls.find((c) => c.path.endsWith('/verify'))?.body).toMatchObject({ code: 'k7m2q-xr9tv' });
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+});
+
 describe('Settings › Two-factor authentication', () => {
   afterEach(() => vi.unstubAllGlobals());
 

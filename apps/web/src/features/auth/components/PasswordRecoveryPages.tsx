@@ -4,9 +4,11 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { SiteHeader } from '../../site/SiteHeader';
 import { readSessionFragment, requestPasswordReset, updatePassword } from '../authApi';
+import { secondFactorDue } from '../authSession';
 import { selectAuth } from '../authSlice';
 import { completeCallback, homeForSignedInUser } from '../authThunks';
 import { AuthField, AuthSubmit } from './AuthField';
+import { SecondFactorStep } from './SecondFactorStep';
 import './AuthPage.css';
 
 /** Texts of the recovery screens (the spec has none for them). */
@@ -195,6 +197,9 @@ export function ResetPasswordPage() {
         </div>
       </AuthFrame>
     );
+
+  // An account with a second factor: the code first, then the new password (ADR 0035).
+  if (session && secondFactorDue(session)) return <SecondFactorStep />;
 
   return (
     <AuthFrame title={RECOVERY_TEXTS.resetTitle}>
