@@ -76,7 +76,7 @@ const TOPIC: Record<ScenarioCategory, string> = {
  * situation, in their own words. The other learners play their category's habits there too.
  */
 const OWN_STRONG: Record<string, string[]> = {
-  'own-flatmate-electricity': [
+  'custom-flatmate-electricity': [
     'Hey {name}, nothing bad, I just wanted to sort out the electricity before it gets awkward.',
     "I've checked the last three bills and I've covered your half each time, so it comes to £240 altogether.",
     "I know the new job has made money tight, and I'm not trying to make you feel bad about it.",
@@ -90,7 +90,7 @@ const OWN_STRONG: Record<string, string[]> = {
     "Cheers for talking it through, {name}. I was dreading this and it's been fine.",
     'So: £80 a month from your next payday until the £240 is cleared, and a standing order for our halves from the 1st.',
   ],
-  'own-landlord-heating': [
+  'custom-landlord-heating': [
     "Hello {name}, thanks for picking up. The heating has been off since Tuesday and it's five days now.",
     'With a four-month-old at home, the flat dropped to 14 degrees last night, and that worries me.',
     "I understand your usual engineer is away, and I know that's not your fault.",
@@ -104,7 +104,7 @@ const OWN_STRONG: Record<string, string[]> = {
     'Thank you, {name}. I appreciate you sorting this quickly.',
     "To confirm: a heater today, an engineer on Thursday before 5pm, and the heater's cost off next month's rent.",
   ],
-  'own-freelance-late-invoice': [
+  'custom-freelance-late-invoice': [
     "Hi {name}, it's about invoice 0412 for the poster series.",
     "It was £1,800, due on the 3rd, so it's now 45 days overdue.",
     "I really enjoyed the project, and I'd like to keep working with the studio.",
@@ -118,7 +118,7 @@ const OWN_STRONG: Record<string, string[]> = {
     'I appreciate you pushing this through, {name}.',
     "So to recap: £1,800 paid in this Friday's run, confirmation by email today, and the 2% late fee on future invoices.",
   ],
-  'own-bakery-wedding-cakes': [
+  'custom-bakery-wedding-cakes': [
     "{name}, I'm glad you rang. I'm so sorry about Saturday; two of your cakes were lemon instead of chocolate.",
     'That was our mistake, and I know it happened on a day you can never get back.',
     'Can you tell me how it went when you found out?',

@@ -1,23 +1,28 @@
-import { type ScenarioDefinition, scenarioDefinitionSchema } from '@parley/contracts';
+import { CUSTOM_SCENARIO_PREFIX, type ScenarioDefinition, scenarioDefinitionSchema } from '@parley/contracts';
 
 /**
  * Own scenarios, as learners write them in the form: the situation in the first person ("my flatmate…"),
  * the other person's fields short and plain, their own objectives. "I" and "my" in a situation are the
- * learner, never the partner. The scripted learners play them like any catalogue scenario.
+ * learner, never the partner. The scripted learners play them like any catalogue scenario. Their ids
+ * carry the prefix the sessions service gives every scenario a learner writes, so the providers see them
+ * exactly as they see a learner's own.
  */
 const own = (
   s: Omit<ScenarioDefinition, 'premium' | 'timeEstimate' | 'tags'> & { tags?: string[] },
-): ScenarioDefinition =>
-  scenarioDefinitionSchema.parse({
+): ScenarioDefinition => {
+  if (!s.id.startsWith(CUSTOM_SCENARIO_PREFIX))
+    throw new Error(`an own scenario's id starts ${CUSTOM_SCENARIO_PREFIX}`);
+  return scenarioDefinitionSchema.parse({
     premium: false,
     timeEstimate: '5-10 min',
     tags: ['custom', 'practice'],
     ...s,
   });
+};
 
 export const OWN_SCENARIOS: ScenarioDefinition[] = [
   own({
-    id: 'own-flatmate-electricity',
+    id: 'custom-flatmate-electricity',
     title: 'Flatmate and the electricity bill',
     description:
       "My flatmate Jonas hasn't paid his half of the electricity for three months and it's now £240 I've covered. I want to ask him to pay it back and agree how we split bills from now on without wrecking the friendship.",
@@ -47,7 +52,7 @@ export const OWN_SCENARIOS: ScenarioDefinition[] = [
     openingLine: "Hey, what's up? You said you wanted a word.",
   }),
   own({
-    id: 'own-landlord-heating',
+    id: 'custom-landlord-heating',
     title: 'No heating since Tuesday',
     description:
       "The heating in my flat has been broken since Tuesday and my landlord Mr Patel keeps saying an engineer is 'on the way'. I have a baby at home. I want a firm date for the repair and a heater in the meantime.",
@@ -76,7 +81,7 @@ export const OWN_SCENARIOS: ScenarioDefinition[] = [
     openingLine: 'Hello, yes, I know, the engineer is on the way, I told you.',
   }),
   own({
-    id: 'own-freelance-late-invoice',
+    id: 'custom-freelance-late-invoice',
     title: 'Chasing a late invoice',
     description:
       "I'm a freelance illustrator. A client, Bright Sparks Studio, is 45 days late paying my £1,800 invoice. I want it paid this week and a late fee agreed for next time, but I'd like to keep working with them.",
@@ -105,7 +110,7 @@ export const OWN_SCENARIOS: ScenarioDefinition[] = [
     openingLine: 'Hiya! So sorry, I know, the invoice. Totally on my list!',
   }),
   own({
-    id: 'own-bakery-wedding-cakes',
+    id: 'custom-bakery-wedding-cakes',
     title: 'The wrong wedding cakes',
     description:
       'I run a small bakery. We delivered the wrong flavour for two of a couple’s wedding cakes on Saturday. The bride, Sofia, is calling today, upset. I want to apologise properly and offer a refund that the business can afford.',

@@ -1,4 +1,10 @@
-import { CHAT_TONES, type ChatTone, type ScenarioDefinition, type SessionFeedback } from '@parley/contracts';
+import {
+  CHAT_TONES,
+  CUSTOM_SCENARIO_PREFIX,
+  type ChatTone,
+  type ScenarioDefinition,
+  type SessionFeedback,
+} from '@parley/contracts';
 import type { AiProvider } from '../../coaching/src/providers';
 import {
   FAREWELL,
@@ -76,7 +82,7 @@ export interface EvalResult {
   sources: FieldSources;
   byCheck: Record<CheckName, Tally>;
   byCategory: Record<string, Tally>;
-  /** Own scenarios (ids starting `own-`), one row each: the learner's own situations. */
+  /** Own scenarios (ids starting with the contract's CUSTOM_SCENARIO_PREFIX), one row each: the learner's own situations. */
   byOwnScenario: Record<string, Tally>;
   byTone: Record<string, Tally>;
   byLearner: Record<string, Tally>;
@@ -165,7 +171,7 @@ function tally(conversations: Conversation[]): EvalResult {
       (byCategory[c.scenario.category] ??= { passed: 0, total: 0 }),
       (byTone[c.tone] ??= { passed: 0, total: 0 }),
       (byLearner[c.learner] ??= { passed: 0, total: 0 }),
-      ...(c.scenario.id.startsWith('own-')
+      ...(c.scenario.id.startsWith(CUSTOM_SCENARIO_PREFIX)
         ? [(byOwnScenario[c.scenario.id] ??= { passed: 0, total: 0 })]
         : []),
       all,
