@@ -42,6 +42,23 @@ export const exportFeedbackSchema = z
     weaknesses: items.optional(),
     areas_for_improvement: items.optional(),
     suggestions: items.optional(),
+    /**
+     * The scenario's learner objectives as the report shows them: met (with the learner's line that met
+     * it), not met, or `unsure` (not clear from the words alone).
+     */
+    objectives: z
+      .array(
+        z
+          .object({
+            objective: text({ max: 2000, multiline: true }),
+            met: z.boolean(),
+            unsure: z.boolean().optional(),
+            line: text({ max: MAX_MESSAGE_LENGTH, multiline: true }).optional(),
+          })
+          .loose(),
+      )
+      .max(50)
+      .optional(),
     speech: z
       .object({
         totalWords: z.number().nonnegative().optional(),

@@ -13,7 +13,8 @@ import { ServiceClients } from '../rpc/service-clients';
 export class EmptySessionError extends Error {}
 
 /**
- * A stored session as an export's input: its messages, its scenario, its feedback when there is one.
+ * A stored session as an export's input: its messages, its scenario, its feedback (scores, lists and
+ * objectives) when there is one, and its Ask-the-coach thread.
  * The session is read as the caller, so a session id that is not theirs answers sessions' 404.
  */
 @Injectable()
@@ -57,6 +58,16 @@ export class SessionReport {
             strengths: feedback.strengths,
             weaknesses: feedback.weaknesses,
             suggestions: feedback.suggestions,
+            ...(feedback.objectives?.length
+              ? {
+                  objectives: feedback.objectives.map(({ objective, met, unsure, line }) => ({
+                    objective,
+                    met,
+                    ...(unsure ? { unsure } : {}),
+                    ...(line ? { line } : {}),
+                  })),
+                }
+              : {}),
           }
         : null,
       ...(coach.length ? { coach: coach.map(({ sender, content }) => ({ sender, content })) } : {}),

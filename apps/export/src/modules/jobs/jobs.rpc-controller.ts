@@ -72,6 +72,7 @@ function reportOf(body: ExportPdfBody): Omit<SharedReport, 'expires_at'> {
           weaknesses: f.weaknesses,
           areas_for_improvement: f.areas_for_improvement,
           suggestions: f.suggestions,
+          objectives: f.objectives,
         }
       : null,
   };

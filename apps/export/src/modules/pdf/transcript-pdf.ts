@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
-import type { ExportFeedback, ExportPdfBody } from '@parley/contracts';
+import { scoreBandColour, scoreBandWord, type ExportFeedback, type ExportPdfBody } from '@parley/contracts';
 import { withFallbacks, type GlyphCoverage } from './text-fallback';
 
 const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -62,7 +62,17 @@ const COLORS = {
   user: '#2563eb',
   ai: '#7c3aed',
   bar: '#10b981',
+  /** The score bands' colours (as the report's): strong, developing, needs work. */
+  green: '#10b981',
+  amber: '#f59e0b',
+  red: '#ef4444',
 };
+/** The bands' colours for text: darker, to read on white. */
+const BAND_TEXT = { green: '#047857', amber: '#b45309', red: '#b91c1c' } as const;
+
+/** Said where a session has no feedback yet (the live chat's export, or a session still being scored). */
+export const NO_FEEDBACK_YET =
+  'Feedback is not written yet: it is written when the session ends, and a new export then includes it.';
 
 export interface RenderOptions {
   /** The date printed when the body has none. */
@@ -205,7 +215,11 @@ function formatDate(date: Date): string {
 
 const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
-/** Lays out the transcript (and the feedback, when given) as a PDF of real, searchable text. */
+/**
+ * Lays out the session's report as a PDF of real, searchable text: the title, scenario and date, the
+ * feedback (scores with their band word, strengths, areas for improvement, suggestions, speech, objectives)
+ * or a line saying it is not written yet, the Ask-the-coach thread when there is one, then the transcript.
+ */
 export async function renderTranscriptPdf(body: ExportPdfBody, options: RenderOptions = {}): Promise<Buffer> {
   const glyphs = fontCoverage();
   let replacedScript = false;
@@ -215,7 +229,7 @@ export async function renderTranscriptPdf(body: ExportPdfBody, options: RenderOp
     return result.text;
   };
   const scenario = scenarioOf(body);
-  const title = clean(body.title || 'Conversation Transcript');
+  const title = clean(body.title || 'Practice Session Report');
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER / 2 },
@@ -335,10 +349,11 @@ export async function renderTranscriptPdf(body: ExportPdfBody, options: RenderOp
       }
     }
   };
-  const list = (label: string, items: string[] | undefined) => {
+  const list = (label: string, items: string[] | undefined, ordered = false) => {
     if (!items?.length) return;
     heading(label, 12);
-    blocks(items.map((item) => `- ${item.replace(/\n+/g, ' ')}`).join('\n'), left, width);
+    const line = (item: string, i: number) => `${ordered ? `${i + 1}.` : '-'} ${item.replace(/\n+/g, ' ')}`;
+    blocks(items.map(line).join('\n'), left, width);
   };
 
   // Title page header
@@ -354,49 +369,16 @@ export async function renderTranscriptPdf(body: ExportPdfBody, options: RenderOp
   meta('Messages', String(body.messages.length));
   rule();
 
-  heading('Transcript', 15);
-  const partner = scenario.aiRole || 'AI partner';
-  const total = body.messages.length;
-  for (const [index, message] of body.messages.entries()) {
-    const isUser = message.sender === 'user';
-    const avatar = message.avatar || (isUser ? undefined : body.avatar_style || undefined);
-    const speaker = isUser ? 'You' : partner;
-    const badge = isUser ? 'YOU' : 'AI';
-    ensureRoom(40);
-    doc.moveDown(0.5);
-    const y = doc.y;
-    const color = isUser ? COLORS.user : COLORS.ai;
-    doc.circle(left + 11, y + 8, 11).fill(color);
-    doc
-      .font('bold')
-      .fontSize(isUser ? 6.5 : 8)
-      .fillColor('#ffffff')
-      .text(badge, left, y + (isUser ? 5.5 : 4.5), { width: 22, align: 'center', lineBreak: false });
-    spans(
-      [
-        { text: speaker, font: 'bold' },
-        ...(avatar
-          ? [{ text: `  · avatar: ${avatar}`, font: 'regular' as FontName, color: COLORS.muted }]
-          : []),
-      ],
-      left + 30,
-      width - 30,
-      11,
-      color,
-      y,
-      {},
-    );
-    doc.y = Math.max(doc.y, y + 14);
-    blocks(message.content, left + 30, width - 30);
-    if (options.onProgress && (index + 1) % 50 === 0) await options.onProgress((index + 1) / total);
+  if (body.feedback) {
+    renderFeedback(body.feedback, { heading, list, meta, rule, ensureRoom, spans, doc, left, width });
+  } else {
+    heading('Feedback', 15);
+    spans([{ text: NO_FEEDBACK_YET, font: 'italic' }], left, width, 10.5, COLORS.muted);
   }
-
-  if (body.feedback)
-    renderFeedback(body.feedback, { heading, list, meta, rule, ensureRoom, doc, left, width });
 
   if (body.coach?.length) {
     rule();
-    heading('Ask the coach', 15);
+    heading('Ask the Coach', 15);
     for (const entry of body.coach) {
       ensureRoom(40);
       doc.moveDown(0.4);
@@ -410,6 +392,30 @@ export async function renderTranscriptPdf(body: ExportPdfBody, options: RenderOp
       );
       blocks(entry.content, left, width);
     }
+  }
+
+  rule();
+  heading('Transcript', 15);
+  const partner = scenario.aiRole || 'AI partner';
+  const total = body.messages.length;
+  for (const [index, message] of body.messages.entries()) {
+    const isUser = message.sender === 'user';
+    const speaker = isUser ? 'You' : partner;
+    const badge = isUser ? 'YOU' : 'AI';
+    ensureRoom(40);
+    doc.moveDown(0.5);
+    const y = doc.y;
+    const color = isUser ? COLORS.user : COLORS.ai;
+    doc.circle(left + 11, y + 8, 11).fill(color);
+    doc
+      .font('bold')
+      .fontSize(isUser ? 6.5 : 8)
+      .fillColor('#ffffff')
+      .text(badge, left, y + (isUser ? 5.5 : 4.5), { width: 22, align: 'center', lineBreak: false });
+    spans([{ text: speaker, font: 'bold' }], left + 30, width - 30, 11, color, y, {});
+    doc.y = Math.max(doc.y, y + 14);
+    blocks(message.content, left + 30, width - 30);
+    if (options.onProgress && (index + 1) % 50 === 0) await options.onProgress((index + 1) / total);
   }
 
   if (replacedScript) {
@@ -449,20 +455,39 @@ export async function renderTranscriptPdf(body: ExportPdfBody, options: RenderOp
   return done;
 }
 
+type SpansFn = (
+  list: Span[],
+  x: number,
+  w: number,
+  size: number,
+  color?: string,
+  y?: number,
+  options?: PDFKit.Mixins.TextOptions,
+) => void;
+
 interface FeedbackLayout {
   heading(text: string, size?: number): void;
-  list(label: string, items: string[] | undefined): void;
+  list(label: string, items: string[] | undefined, ordered?: boolean): void;
   meta(label: string, value: string): void;
   rule(): void;
   ensureRoom(height: number): void;
+  spans: SpansFn;
   doc: PDFKit.PDFDocument;
   left: number;
   width: number;
 }
 
+type Objective = NonNullable<ExportFeedback['objectives']>[number];
+
+/** An objective as the report marks it: met (✓), unclear (?) where the words alone could not tell, or not met (○). */
+function objectiveMark(o: Objective): { mark: string; label: string; color: string } {
+  if (o.met) return { mark: '✓', label: 'Met', color: BAND_TEXT.green };
+  if (o.unsure) return { mark: '?', label: 'Unclear', color: BAND_TEXT.amber };
+  return { mark: '○', label: 'Not met', color: COLORS.muted };
+}
+
 function renderFeedback(feedback: ExportFeedback, l: FeedbackLayout): void {
   const { doc, left, width } = l;
-  l.rule();
   l.heading('Feedback', 15);
   const scores: Array<[string, number]> = [];
   for (const key of ['clarity', 'empathy', 'persuasion'] as const) {
@@ -475,18 +500,24 @@ function renderFeedback(feedback: ExportFeedback, l: FeedbackLayout): void {
     for (const [label, value] of scores) {
       l.ensureRoom(18);
       const y = doc.y;
+      const band = scoreBandColour(value);
       doc
         .font('regular')
         .fontSize(10.5)
         .fillColor(COLORS.text)
-        .text(label, left, y, { width: 120, lineBreak: false });
-      doc.rect(left + 125, y + 2, 200, 8).fill(COLORS.rule);
-      doc.rect(left + 125, y + 2, (200 * Math.max(0, Math.min(10, value))) / 10, 8).fill(COLORS.bar);
+        .text(label, left, y, { width: 110, lineBreak: false });
+      doc.rect(left + 115, y + 2, 180, 8).fill(COLORS.rule);
+      doc.rect(left + 115, y + 2, (180 * Math.max(0, Math.min(10, value))) / 10, 8).fill(COLORS[band]);
       doc
         .font('bold')
         .fontSize(10.5)
         .fillColor(COLORS.text)
-        .text(`${Number(value.toFixed(1))}/10`, left + 335, y, { width: 80, lineBreak: false });
+        .text(`${Number(value.toFixed(1))}/10`, left + 305, y, { width: 50, lineBreak: false });
+      doc
+        .font('regular')
+        .fontSize(10.5)
+        .fillColor(BAND_TEXT[band])
+        .text(scoreBandWord(value), left + 360, y, { width: width - 360, lineBreak: false });
       doc.x = left;
       doc.y = y + 16;
     }
@@ -496,7 +527,44 @@ function renderFeedback(feedback: ExportFeedback, l: FeedbackLayout): void {
     ...(feedback.areas_for_improvement ?? []),
     ...(feedback.weaknesses ?? []),
   ]);
-  l.list('Suggestions', feedback.suggestions);
+  l.list('Suggestions', feedback.suggestions, true);
+  const objectives = feedback.objectives ?? [];
+  if (objectives.length) {
+    const met = objectives.filter((o) => o.met).length;
+    l.heading(`Your objectives (${met} of ${objectives.length} met)`, 12);
+    for (const o of objectives) {
+      l.ensureRoom(16);
+      const { mark, label, color } = objectiveMark(o);
+      const y = doc.y;
+      doc.font('bold').fontSize(10.5).fillColor(color).text(mark, left, y, { width: 14, lineBreak: false });
+      doc.y = y;
+      const detail =
+        o.met && o.line
+          ? [{ text: ` — “${o.line.replace(/\s+/g, ' ')}”`, font: 'italic' as FontName, color: COLORS.muted }]
+          : !o.met && o.unsure
+            ? [
+                {
+                  text: ' — not clear from your words alone',
+                  font: 'italic' as FontName,
+                  color: COLORS.muted,
+                },
+              ]
+            : [];
+      l.spans(
+        [
+          { text: `${label}: `, font: 'bold', color },
+          { text: o.objective.replace(/\s+/g, ' '), font: 'regular' },
+          ...detail,
+        ],
+        left + 16,
+        width - 16,
+        10.5,
+        COLORS.text,
+        y,
+      );
+      doc.moveDown(0.15);
+    }
+  }
   const speech = feedback.speech;
   if (speech) {
     l.heading('Speech analysis', 12);
@@ -512,5 +580,4 @@ function renderFeedback(feedback: ExportFeedback, l: FeedbackLayout): void {
     if (speech.fluencyExplanation) l.meta('How it was scored', speech.fluencyExplanation);
   }
   doc.x = left;
-  void width;
 }
