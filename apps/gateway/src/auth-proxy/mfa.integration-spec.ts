@@ -44,6 +44,24 @@ async function dataStatus(client: SupabaseClient): Promise<number> {
   return res.status;
 }
 
+/** The settings' `two_factor_enabled` the client reads, after asking to set it to `patch` if given. */
+async function twoFactorSetting(client: SupabaseClient, patch?: boolean): Promise<boolean> {
+  const headers = {
+    authorization: `Bearer ${await accessTokenOf(client)}`,
+    'content-type': 'application/json',
+  };
+  const res =
+    patch === undefined
+      ? await fetch(`${system.baseUrl}/api/user/settings`, { headers })
+      : await fetch(`${system.baseUrl}/api/user/settings`, {
+          method: 'PATCH',
+          headers,
+          body: JSON.stringify({ two_factor_enabled: patch }),
+        });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { two_factor_enabled: boolean }).two_factor_enabled;
+}
+
 /** Enrols and verifies a factor; answers its id, secret and recovery codes. */
 async function enrolled(
   client: SupabaseClient,
@@ -81,6 +99,7 @@ describe('two-factor sign-in (TOTP) with the official Supabase client', () => {
 
   it('enrols, verifies, signs in again at aal1 (data refused) and reaches aal2 with a code, then unenrols', async () => {
     const { email, client } = await confirmedUser();
+    expect(await twoFactorSetting(client, true)).toBe(false);
     const before = await client.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(before.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal1' });
     const elsewhere = supabase();
@@ -128,6 +147,9 @@ describe('two-factor sign-in (TOTP) with the official Supabase client', () => {
       }),
     ]);
     expect(await dataStatus(client)).toBe(200);
+    // The Settings switch reads the factor, and cannot be turned off by a settings patch.
+    expect(await twoFactorSetting(client)).toBe(true);
+    expect(await twoFactorSetting(client, false)).toBe(true);
     // A sign-in made before the factor was verified is held back at once.
     expect(await dataStatus(elsewhere)).toBe(403);
 
@@ -178,6 +200,8 @@ describe('two-factor sign-in (TOTP) with the official Supabase client', () => {
     expect(removed.error).toBeNull();
     expect(removed.data).toEqual({ id: factor.id });
     expect((await next.auth.mfa.listFactors()).data?.all).toEqual([]);
+    expect(await twoFactorSetting(next)).toBe(false);
+    expect(await twoFactorSetting(next, true)).toBe(false);
     const plain = supabase();
     expect((await plain.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
     expect(decodeJwt(await accessTokenOf(plain)).aal).toBe('aal1');

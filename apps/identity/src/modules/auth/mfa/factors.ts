@@ -20,3 +20,8 @@ export function toFactor(row: MfaFactorEntity): MfaFactor {
 }
 
 export const hasVerified = (factors: MfaFactor[]): boolean => factors.some((f) => f.status === 'verified');
+
+/** Whether the account signs in with a second factor: what the settings' `two_factor_enabled` reads. */
+export async function hasVerifiedFactor(manager: EntityManager, userId: string): Promise<boolean> {
+  return (await manager.countBy(MfaFactorEntity, { userId, status: 'verified' })) > 0;
+}
