@@ -232,6 +232,17 @@ describe('two-factor sign-in (TOTP) with the official Supabase client', () => {
     expect(old.error?.message).toBe(AUTH_ERRORS.mfaCodeInvalid);
     expect(old.error?.status).toBe(422);
 
+    // A challenge takes a code for five minutes; an older one is refused and removed.
+    await system.sql(
+      'identity',
+      `UPDATE mfa_challenges SET created_at = now() - interval '6 minutes' WHERE id = $1`,
+      [challengeId],
+    );
+    const late = await client.auth.mfa.verify({ factorId, challengeId, code: codeOf(secret, 1) });
+    expect(late.error?.message).toBe(AUTH_ERRORS.mfaChallengeExpired);
+    const stale = await system.sql('identity', 'SELECT 1 FROM mfa_challenges WHERE id = $1', [challengeId]);
+    expect(stale).toEqual([]);
+
     const { client: other } = await confirmedUser();
     expect((await other.auth.mfa.challenge({ factorId })).error?.status).toBe(404);
     expect(

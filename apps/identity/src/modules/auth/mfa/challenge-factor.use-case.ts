@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, LessThan } from 'typeorm';
 import { AUTH_ERRORS, type MfaChallenge } from '@parley/contracts';
 import { RpcError } from '@parley/server-observability';
 import { MfaChallengeEntity, MfaFactorEntity } from './mfa-factor.entity';
@@ -21,6 +21,11 @@ export class ChallengeFactorUseCase {
     if (!factor) throw new RpcError(404, AUTH_ERRORS.mfaFactorNotFound);
     const now = new Date();
     const id = randomUUID();
+    // Challenges never answered go with the next one, so they do not pile up.
+    await this.dataSource.manager.delete(MfaChallengeEntity, {
+      factorId: factor.id,
+      createdAt: LessThan(new Date(now.getTime() - CHALLENGE_TTL_SECONDS * 1000)),
+    });
     await this.dataSource.manager.insert(MfaChallengeEntity, { id, factorId: factor.id, createdAt: now });
     return { id, type: 'totp', expires_at: Math.floor(now.getTime() / 1000) + CHALLENGE_TTL_SECONDS };
   }
