@@ -36,7 +36,7 @@ describe('two-factor sign-in in Chromium', { timeout: 180_000 }, () => {
     await browser?.close();
   });
 
-  test('enrols in Settings, signs out, signs in with a code and then with a recovery code', async () => {
+  test('enrols in Settings, signs out, signs in with a code and then with a recovery code, and resets the password behind a code', async () => {
     const blocked: string[] = [];
     const axe: string[] = [];
     const email = `web-e2e-2fa-${Date.now()}@example.com`;
@@ -101,6 +101,23 @@ describe('two-factor sign-in in Chromium', { timeout: 180_000 }, () => {
     await page.getByLabel('Authentication code').fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Verify' }).click();
     await app.waitForPath('/onboarding');
+
+    // The e-mailed password reset asks for the second factor before the new password.
+    await signOut(app, page);
+    await app.goto('/auth/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await app.heading('Check your email').waitFor();
+    await page.goto(await confirmationLink(email, 30_000, 'Reset your Parley password'));
+    await app.waitForPath('/auth/reset-password');
+    await app.heading('Two-factor authentication').waitFor();
+    await app.screenshot('two-factor-04-reset-asks-for-code');
+    await page.getByLabel('Authentication code').fill(recoveryCodes[1]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByLabel('New Password', { exact: true }).fill('a quiet harbour at dawn');
+    await page.getByLabel('Confirm New Password').fill('a quiet harbour at dawn');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await page.getByText('Your password has been changed.', { exact: false }).waitFor();
     await context.close();
 
     assert.deepEqual(axe, [], 'no serious or critical accessibility violations');
