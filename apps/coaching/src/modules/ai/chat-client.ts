@@ -51,6 +51,8 @@ export interface ChatClientOptions {
   retry: RetryPolicy;
   /** Told about each retry and each failure, with the server's own wording (for the logs). */
   onEvent?: (message: string) => void;
+  /** Waits between tries: a timer by default; tests pass one that records each wait. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 interface ErrorBody {
@@ -157,7 +159,7 @@ export class ChatClient {
         if (delay === undefined) throw new ModelUnavailableError(detail);
         this.options.onEvent?.(`retrying in ${delay} ms after ${detail}`);
         waited += delay;
-        await sleep(delay, signal);
+        await (this.options.sleep ?? sleep)(delay, signal);
         continue;
       }
       if (response.ok) return { response, settled };
@@ -193,7 +195,7 @@ export class ChatClient {
       }
       this.options.onEvent?.(`retrying in ${delay} ms after ${detail}`);
       waited += delay;
-      await sleep(delay, signal);
+      await (this.options.sleep ?? sleep)(delay, signal);
     }
   }
 

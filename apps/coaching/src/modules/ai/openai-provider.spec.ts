@@ -8,6 +8,7 @@ import {
 } from './model-errors';
 import { builtinFeedback } from './model-feedback';
 import { OpenAiProvider, type OpenAiProviderOptions } from './openai-provider';
+import { sleep } from './retry-policy';
 import { FEEDBACK_PROMPT_VERSION } from './roleplay-prompt';
 import {
   EVERY_RECOVERABLE_QUIRK,
@@ -316,21 +317,29 @@ describe.each(SERVER_FAMILIES)('openai provider against %s', (family: ServerFami
 
   it('honours a Retry-After within the bound, and fails at once past it', async () => {
     // Retry-After in seconds (all) and retry-after-ms (OpenAI): waited for on two families, bounded on all.
+    // Each wait is read where it is taken (the sleeper), not off the clock.
     const asked = family === 'ollama' ? '1' : family === 'openai' ? '0.3' : '0';
     const d = await start({ failFirst: ['429'], retryAfter: asked });
-    const { provider } = providerFor(d);
-    const started = Date.now();
+    const waits: number[] = [];
+    const { provider } = providerFor(d, {
+      sleep: (ms, signal) => {
+        waits.push(ms);
+        return sleep(ms, signal);
+      },
+    });
     await provider.opening({ scenario, tone: 'neutral' });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(Number(asked) * 1000 - 50);
+    expect(waits).toEqual([Number(asked) * 1000]); // the server's wait, not the policy's own backoff (5 ms)
 
     d.set({ failFirst: ['429', '429', '429'], retryAfter: '30' });
-    const again = Date.now();
+    waits.length = 0;
+    const before = d.requests.length;
     const error = await drain(provider.askCoach(coachQuestion, new AbortController().signal)).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ModelBusyError);
     expect((error as Error).message).toBe(AI_ERRORS.tooManyCalls);
-    expect(Date.now() - again).toBeLessThan(500);
+    expect(waits).toEqual([]); // 30 s is past the bound (1.5 s): no wait at all
+    expect(d.requests.length - before).toBe(1);
   });
 
   it('scores with the builtin engine when the server keeps answering 503, saying so for every field', async () => {
@@ -437,10 +446,23 @@ describe('openai provider prompts', () => {
     const slow = await startModelServerDouble('vllm', { chunkDelayMs: 40 });
     try {
       const { provider } = providerFor(slow, { timeoutMs: 250, streamIdleMs: 1000 });
-      const started = Date.now();
-      const { pieces, error } = await reply(provider);
-      expect(error).toBeUndefined();
-      expect(Date.now() - started).toBeGreaterThan(250);
+      // Events, not the clock: pieces still arrive after a 250 ms timer (AI_TIMEOUT_MS) has fired.
+      let timedOut = false;
+      const timer = setTimeout(() => (timedOut = true), 250);
+      const afterTimeout: string[] = [];
+      const pieces: string[] = [];
+      try {
+        for await (const piece of provider.streamReply(
+          { scenario, tone: 'neutral', messages: transcript },
+          new AbortController().signal,
+        )) {
+          pieces.push(piece);
+          if (timedOut) afterTimeout.push(piece);
+        }
+      } finally {
+        clearTimeout(timer);
+      }
+      expect(afterTimeout.length).toBeGreaterThan(0);
       expect(pieces.length).toBeGreaterThan(5);
     } finally {
       await slow.close();

@@ -88,6 +88,8 @@ export interface OpenAiProviderOptions {
   templateOpensThinking?: boolean;
   /** Logs retries, fallbacks and failures; a Nest Logger by default. */
   log?: (message: string) => void;
+  /** Waits between retries: a timer by default; tests pass one that records each wait. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export const DEFAULT_CONTEXT_TOKENS = 8192;
@@ -151,6 +153,7 @@ export class OpenAiProvider implements AiProvider {
       idleMs: options.streamIdleMs ?? Math.min(options.timeoutMs, 30_000),
       retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
       onEvent: (message) => this.log(`${options.model}: ${message}`),
+      sleep: options.sleep,
     });
     this.structured = new StructuredOutput(
       (request) => this.completeCounted(request),

@@ -118,15 +118,19 @@ describe('SpeechClient against an OpenAI-compatible speech server (the wire-leve
   it('stops at once when the caller aborts (the learner interrupted the partner)', async () => {
     double.failNext(5, 503);
     const controller = new AbortController();
+    // Events, not the clock: the abort comes while the client waits 60 s before its first retry, so a
+    // client that only looked at the signal after its wait would outlast the test's own timeout (5 s).
+    const retried: string[] = [];
     const slow = new SpeechClient({
       speak: { baseURL: double.baseUrl, model: 'tts-1' },
       timeoutMs: 5000,
-      retry: { maxRetries: 2, baseDelayMs: 300, maxWaitMs: 1000 },
+      retry: { maxRetries: 2, baseDelayMs: 60_000, maxWaitMs: 120_000 },
+      onRetry: (message) => {
+        retried.push(message);
+        setImmediate(() => controller.abort(new Error('interrupted')));
+      },
     });
-    const started = Date.now();
-    const call = slow.speak('Hello.', 'alloy', controller.signal);
-    setTimeout(() => controller.abort(new Error('interrupted')), 50);
-    await expect(call).rejects.toThrow(/interrupted/);
-    expect(Date.now() - started).toBeLessThan(300);
+    await expect(slow.speak('Hello.', 'alloy', controller.signal)).rejects.toThrow(/interrupted/);
+    expect(retried).toEqual([expect.stringMatching(/in 60000 ms after 503/)]);
   });
 });
