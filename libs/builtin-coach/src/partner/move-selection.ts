@@ -22,6 +22,7 @@ import {
   type PersonaFact,
   type PersonaGoal,
 } from '../scenario/persona-profile';
+import { STATED_ASK } from '../scenario/agenda-bank';
 
 /**
  * Deciding what the persona does this turn: a reaction to what the learner just did (an apology,
@@ -765,7 +766,10 @@ function pledge(question: string): string | null {
     question.trim(),
   );
   // "… so I can look at it tomorrow" is the learner's purpose, not part of what the persona promises.
-  const clause = m?.[1]?.replace(/,?\s+so (?:that )?(?:i|we) .*$/i, '');
+  // So is "… before I leave": when it is wanted by, not what is promised.
+  const clause = m?.[1]
+    ?.replace(/,?\s+so (?:that )?(?:i|we) .*$/i, '')
+    .replace(/,?\s+(?:before|when|while|after|once|as soon as|by the time) (?:i|we)\b.*$/i, '');
   if (
     !clause ||
     clause.split(/\s+/).length > 14 ||
@@ -797,7 +801,7 @@ function pledge(question: string): string | null {
     run = word === before[i] ? run + 1 : 0;
     longest = Math.max(longest, run);
   });
-  if (longest >= 7) return "I'll look into it and get back to you.";
+  if (longest >= 7) return 'I can do that.';
   return `I'll ${flipped}.`;
 }
 
@@ -950,7 +954,8 @@ function forward(ctx: TurnContext, sofar: Move[]): Move[] {
         (m.kind === 'acknowledge' && !m.quote) ||
         (m.kind === 'figure' && m.verdict === 'note'),
     ) &&
-    sofar.some((m) => m.kind !== 'greet');
+    // "Hello." alone to a greeting that also said what it came for tells the learner nothing either.
+    (sofar.some((m) => m.kind !== 'greet') || ctx.latest.words >= 8);
   if (bare && planned.length === 0 && ctx.latest.words >= 4) {
     // In an own scenario the persona may have nothing left to ask: it says it has heard, in so many words.
     const heard = ctx.profile.own
@@ -1143,7 +1148,7 @@ function ownQuestions(ctx: TurnContext): string[] {
   const proposed = all.some(offered);
   const asked =
     proposed ||
-    all.some((a) => (a.question?.kind === 'request' && !TOPIC_ASK.test(a.text)) || STATED_WANT.test(a.text));
+    all.some((a) => (a.question?.kind === 'request' && !TOPIC_ASK.test(a.text)) || STATED_ASK.test(a.text));
   const reasoned = all.some((a) => a.reasons);
   if (offered(ctx.latest)) return OWN_PRACTICE;
   if (asked && reasoned) return OWN_HEARD;
@@ -1151,8 +1156,6 @@ function ownQuestions(ctx: TurnContext): string[] {
   return [...OWN_WHAT, ...OWN_SUGGEST];
 }
 const TOPIC_ASK = /\b(?:can|could|may) (?:we|i) (?:talk|chat|speak|have a (?:word|chat))\b/i;
-const STATED_WANT =
-  /\b(?:i (?:want|need|would like|'d like|am asking|'m asking)|(?:could|can|would|will) you|please)\b/i;
 const OWN_WHAT = ['What exactly are you asking me for?'];
 const OWN_WHY_ASK = ['Why does this matter so much to you?'];
 const OWN_SUGGEST = ['What would you suggest?', 'What would you like me to do?'];
