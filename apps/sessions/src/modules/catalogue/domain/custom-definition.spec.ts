@@ -57,6 +57,18 @@ describe('a custom scenario as the AI plays it', () => {
     expect(definition.learnerObjectives[0]).toBe('Say what I need');
   });
 
+  it('joins the other person’s goals the learner wrote with general ones, not with another scenario’s', () => {
+    const definition = customDefinition(
+      'custom-00000000-0000-4000-8000-000000000003',
+      { ...body, personaGoals: ['Keep the raise inside this year’s budget'] },
+      catalogue,
+    );
+    expect(definition.personaGoals).toEqual([
+      'Keep the raise inside this year’s budget',
+      'Understand exactly what is being asked and why.',
+    ]);
+  });
+
   it('reads a name the learner wrote, not the first capitalised word of a sentence', () => {
     expect(nameIn('Dana, my manager of two years')).toBe('Dana');
     expect(nameIn('Sales have been slow. I meet Priya Shah on Monday')).toBe('Priya Shah');

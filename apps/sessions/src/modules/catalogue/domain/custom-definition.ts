@@ -55,8 +55,10 @@ export function customDefinition(
     max: number,
     filler: string[],
   ) => {
+    // Lines the learner wrote are joined by general ones, never by lines lent from another scenario: a
+    // gym manager the learner described does not also want "a plan for next month".
     const lines = own?.length ? [...own] : [...drafted];
-    for (const line of [...drafted, ...filler])
+    for (const line of [...(own?.length ? [] : drafted), ...filler])
       if (lines.length < min && !lines.includes(line)) lines.push(line);
     return lines.slice(0, max);
   };
