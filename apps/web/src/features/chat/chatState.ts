@@ -273,3 +273,18 @@ export function toChatMessages(
     content: m.content,
   }));
 }
+
+/**
+ * Whether a line of the learner's, at or after `from` (a retry's own lines start at its branch point),
+ * has the partner's answer after it: what the server needs to end a session with feedback.
+ */
+export function hasAnsweredLine(messages: readonly ChatMessage[], from = 0): boolean {
+  return messages.some(
+    (m, i) =>
+      i >= from &&
+      m.sender === 'user' &&
+      m.status === undefined &&
+      messages[i + 1]?.sender === 'ai' &&
+      messages[i + 1]?.status === undefined,
+  );
+}

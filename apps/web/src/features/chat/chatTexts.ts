@@ -10,6 +10,8 @@ export const CHAT_TEXTS = {
   endSession: 'End Session',
   /** Was the spec's "Replay Session": it starts a new conversation (a new session), so it says so. */
   startOver: 'Start Over',
+  /** End Session before any line of the learner's was answered: the server would have nothing to score. */
+  nothingToScore: 'There is nothing to score yet: say something to your partner first, then end the session.',
   exportTranscript: 'Export Transcript',
   returnToDashboard: 'Return to Dashboard',
   missingScenario: 'Unable to start session: Scenario details are missing.',

@@ -16,6 +16,7 @@ import { FOLD_DETAILS_QUERY } from '../components/ChatSessionPage';
 import {
   controlledSse,
   OPENING,
+  PLAYED,
   SESSION_ID,
   sseLine,
   sseResponse,
@@ -434,9 +435,22 @@ describe('chat session', () => {
     await waitFor(() => expect(api.calls(`POST /api/user/increment-sessions/${USER_ID}`)).toHaveLength(1));
   });
 
+  it('ends nothing before a line of the learner’s has been answered: there is nothing to score yet', async () => {
+    const api = stubChatApi();
+    await openChat();
+    fireEvent.click(screen.getByRole('button', { name: 'End Session' }));
+    expect(vi.mocked(alertUser)).toHaveBeenCalledWith(
+      'There is nothing to score yet: say something to your partner first, then end the session.',
+    );
+    expect(api.calls('POST /api/chat/post-session-feedback')).toHaveLength(0);
+    expect(screen.getByRole('textbox', { name: 'Type your message' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'End Session' })).toBeTruthy();
+  });
+
   it("shows 'Unable to Generate Feedback' when post-session feedback fails", async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubChatApi({
+      'POST /api/user/sessions': () => json(storedSession(PLAYED), 201),
       'POST /api/chat/post-session-feedback': () =>
         json({ error: 'Failed to get post-session feedback' }, 502),
     });
@@ -825,6 +839,7 @@ describe('chat session', () => {
 
   it('names the offline partner, what it does well and the way to a model, and the report says who scored it', async () => {
     const api = stubChatApi({
+      'POST /api/user/sessions': () => json(storedSession(PLAYED), 201),
       'GET /api/chat/partner': () => json({ kind: 'builtin' }),
       'POST /api/chat/post-session-feedback': () => json(feedback),
       [`POST /api/user/increment-sessions/${USER_ID}`]: () => json({ sessions_used: 1 }),
@@ -846,6 +861,7 @@ describe('chat session', () => {
       evidence: { ...model.evidence, empathy: 'builtin' },
     };
     stubChatApi({
+      'POST /api/user/sessions': () => json(storedSession(PLAYED), 201),
       'GET /api/chat/partner': () => json({ kind: 'model', model: 'qwen3:8b' }),
       'POST /api/chat/post-session-feedback': () => json({ ...feedback, sources: fromModel }),
       [`POST /api/user/increment-sessions/${USER_ID}`]: () => json({ sessions_used: 1 }),
@@ -861,6 +877,7 @@ describe('chat session', () => {
 
   it('says nothing of the partner when the server does not say, and no model wrote a report the offline coach wrote whole', async () => {
     stubChatApi({
+      'POST /api/user/sessions': () => json(storedSession(PLAYED), 201),
       'GET /api/chat/partner': () => json({ kind: 'model' }),
       'POST /api/chat/post-session-feedback': () => json({ ...feedback, sources: everyField('builtin') }),
       [`POST /api/user/increment-sessions/${USER_ID}`]: () => json({ sessions_used: 1 }),

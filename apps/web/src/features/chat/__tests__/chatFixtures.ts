@@ -9,6 +9,12 @@ export const SESSION_ID = '11111111-1111-4111-8111-111111111111';
 export const USER_ID = testSession.user.id;
 /** The partner's opening the fake server writes into a new session. */
 export const OPENING = 'Hi, what did you want to talk about?';
+/** A session the learner has said something in, answered: one that can end with feedback. */
+export const PLAYED = [
+  { sender: 'ai' as const, content: OPENING },
+  { sender: 'user' as const, content: 'I would like to talk about my pay.' },
+  { sender: 'ai' as const, content: 'Go on: what did you have in mind?' },
+];
 
 export const testScenario: Scenario = {
   id: 'salary-raise',

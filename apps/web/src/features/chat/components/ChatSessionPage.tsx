@@ -8,9 +8,9 @@ import { AskTheCoach } from '../../coach/components/AskTheCoach';
 import { ExportButton } from '../../export/components/ExportButton';
 import { usePartnerQuery } from '../chatApi';
 import { isChatResumeState } from '../chatNavigation';
-import { awaitingReply, canSend, textOf, waitingPartnerLine } from '../chatState';
+import { awaitingReply, canSend, hasAnsweredLine, textOf, waitingPartnerLine } from '../chatState';
 import { CHAT_TEXTS, startOverQuestion } from '../chatTexts';
-import { confirmUser } from '../../../lib/browser';
+import { alertUser, confirmUser } from '../../../lib/browser';
 import { useChatSession } from '../hooks/useChatSession';
 import { useReadAloud } from '../hooks/useReadAloud';
 import { useVoiceInput, type Recording } from '../hooks/useVoiceInput';
@@ -127,6 +127,11 @@ function ChatSessionScreen() {
   }
 
   function end() {
+    // A session ends with feedback only once a line of the learner's has the partner's answer.
+    if (!hasAnsweredLine(state.messages, resume?.retryOf?.fromIndex ?? 0)) {
+      alertUser(CHAT_TEXTS.nothingToScore);
+      return;
+    }
     voiceMode.leave();
     voice.cancel();
     readAloud.stop();
