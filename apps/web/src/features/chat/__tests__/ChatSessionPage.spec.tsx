@@ -435,6 +435,25 @@ describe('chat session', () => {
     await waitFor(() => expect(api.calls(`POST /api/user/increment-sessions/${USER_ID}`)).toHaveLength(1));
   });
 
+  it('reads the month’s count again once the first line is answered (the server counts the session then)', async () => {
+    const api = stubChatApi({
+      'POST /api/chat/chat-completion': () => sseResponse([sseLine({ content: 'Go on.' }), SSE_DONE]),
+    });
+    await openChat();
+    const profileReads = () => api.calls(`GET /api/user/profile/${USER_ID}`).length;
+    const before = profileReads();
+    type('I would like to talk about my pay.');
+    fireEvent.click(sendButton());
+    await replyFinished();
+    await waitFor(() => expect(profileReads()).toBe(before + 1));
+    type('I am asking for 10% more.');
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(log().textContent).toContain('I am asking for 10% more.'));
+    await replyFinished();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(profileReads()).toBe(before + 1);
+  });
+
   it('ends nothing before a line of the learner’s has been answered: there is nothing to score yet', async () => {
     const api = stubChatApi();
     await openChat();

@@ -261,6 +261,9 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
         replyListenerRef.current?.end(true);
         dispatch({ type: 'replied', replyId });
         lastReplyAtRef.current = Date.now();
+        // The learner's first line spent the session (the server counts it then): the month's count moved.
+        if (sessionId && history.filter((m) => m.sender === 'user').length === 1)
+          appDispatch(practiceApi.util.invalidateTags(['Profile']));
       } catch (error) {
         replyListenerRef.current?.end(false);
         if (controller.signal.aborted || isAbortError(error)) {
@@ -279,7 +282,7 @@ export function useChatSession(scenarioId: string, resume: ChatResumeState | nul
         }
       }
     },
-    [fetcher, scenario, tone],
+    [appDispatch, fetcher, scenario, tone],
   );
 
   /** Sends the learner's message; false when the send rules (spec section 5) refuse it. */
