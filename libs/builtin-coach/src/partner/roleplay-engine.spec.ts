@@ -377,6 +377,24 @@ describe('reacting to what was said', () => {
     expect(plan.text).toMatch(/cohort|September 2|start date/i);
   });
 
+  it('takes a no inside the answer to its own open question as the answer, not as pushback', () => {
+    const plan = planReply({
+      scenario: recruiter,
+      tone: 'neutral',
+      messages: [
+        { sender: 'ai', content: 'What is making you hesitate about the offer?' },
+        {
+          sender: 'user',
+          content:
+            "No, it's not the money. My partner works nights and I won't be able to drop our son at school.",
+        },
+      ],
+      seed: 4,
+    });
+    expect(plan.moves.map((m) => m.kind)).not.toContain('counterpoint');
+    expect(plan.moves.map((m) => m.kind)).not.toContain('hold-firm');
+  });
+
   it('keeps back what the persona would not reveal', () => {
     const plan = planReply({
       scenario: recruiter,

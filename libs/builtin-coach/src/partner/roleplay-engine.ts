@@ -68,7 +68,10 @@ export function planReply(input: ReplyInput): ReplyPlan {
 
   const previous = [...messages].reverse().find((m) => m.sender === 'ai')?.content ?? '';
   const analysis = backToIt(
-    answerNotAgreement(minimalAnswer(spokenBack(analyseMessage(last.content)), previous), previous),
+    answerNotPushback(
+      answerNotAgreement(minimalAnswer(spokenBack(analyseMessage(last.content)), previous), previous),
+      previous,
+    ),
   );
   const closedAt = messages.findIndex((m) => m.sender === 'ai' && closes(m.content));
   const closed = closedAt >= 0;
@@ -226,11 +229,29 @@ function answerNotAgreement(analysis: MessageAnalysis, previous: string): Messag
     splitSentences(previous)
       .filter((s) => s.endsWith('?'))
       .pop() ?? '';
-  const open =
-    /^(?:(?:so|and|okay|ok|right|well),?\s+)?(?:what|how|why|when|where|who|which|tell me|walk me|talk me)\b/i;
   const agrees = /\b(?:agree|agreed|deal|works|sounds good|fine by me|happy with|fair enough|go with)\b/i;
-  if (!open.test(lastQuestion) || agrees.test(analysis.text)) return analysis;
+  if (!OPEN_QUESTION.test(lastQuestion) || agrees.test(analysis.text)) return analysis;
   return { ...analysis, agreement: false };
+}
+
+const OPEN_QUESTION =
+  /^(?:(?:so|and|okay|ok|right|well),?\s+)?(?:what|how|why|when|where|who|which|tell me|walk me|talk me)\b/i;
+
+/**
+ * "No, I don't want a freeze. I've moved and I won't be coming back." in answer to "Why does this matter
+ * to you?": a no or a won't inside the answer to an open question is the learner's story, not a refusal of
+ * anything the partner said. Only words of disagreement themselves push back.
+ */
+function answerNotPushback(analysis: MessageAnalysis, previous: string): MessageAnalysis {
+  if (!analysis.pushback && !analysis.refusal) return analysis;
+  const lastQuestion =
+    splitSentences(previous)
+      .filter((s) => s.endsWith('?'))
+      .pop() ?? '';
+  const disagrees =
+    /\b(?:disagree|not (?:fair|right|true|acceptable|reasonable)|unacceptable|no way|(?:won'?t|can'?t|cannot|will not) (?:accept|agree|pay|do that)|doesn'?t make sense|that'?s not)\b/i;
+  if (!OPEN_QUESTION.test(lastQuestion) || disagrees.test(analysis.text)) return analysis;
+  return { ...analysis, pushback: false, refusal: false };
 }
 
 /** "Anyway, about the offer." brings the learner back: the partner takes it up rather than asking what it means. */
