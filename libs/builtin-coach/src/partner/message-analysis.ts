@@ -162,6 +162,16 @@ export function normalise(text: string): string {
     .trim();
 }
 
+/** Whether a line disagrees in so many words (the pushback lexicon, on its lower-case text). */
+export function pushesBack(lower: string): boolean {
+  return PUSHBACK.test(lower);
+}
+
+/** Whether a line refuses in so many words ("I can't", "we won't"), on its lower-case text. */
+export function refuses(lower: string): boolean {
+  return REFUSAL.test(lower);
+}
+
 export function analyseMessage(raw: string): MessageAnalysis {
   const bounded = normalise(raw.slice(0, MAX_ANALYSED_CHARS));
   const truncated = raw.length > MAX_ANALYSED_CHARS;

@@ -386,13 +386,13 @@ describe('reacting to what was said', () => {
         {
           sender: 'user',
           content:
-            "No, it's not the money. My partner works nights and I won't be able to drop our son at school.",
+            "No, it's not the money. My partner has started nights and I won't be getting home before seven.",
         },
       ],
       seed: 4,
     });
+    expect(plan.analysis).toMatchObject({ pushback: false, refusal: false });
     expect(plan.moves.map((m) => m.kind)).not.toContain('counterpoint');
-    expect(plan.moves.map((m) => m.kind)).not.toContain('hold-firm');
   });
 
   it('keeps back what the persona would not reveal', () => {

@@ -11,7 +11,7 @@ import {
   OWN_CLOSE,
 } from './phrase-bank';
 import { detectInjection, isIdentityProbe, sanitiseReply, type Internals } from './guard-rails';
-import { analyseMessage, type MessageAnalysis } from './message-analysis';
+import { analyseMessage, pushesBack, refuses, type MessageAnalysis } from './message-analysis';
 import { offTopicTurn, planMoves } from './move-selection';
 import type { Move } from './moves';
 import { personaProfile } from '../scenario/persona-profile';
@@ -248,10 +248,18 @@ function answerNotPushback(analysis: MessageAnalysis, previous: string): Message
     splitSentences(previous)
       .filter((s) => s.endsWith('?'))
       .pop() ?? '';
-  const disagrees =
-    /\b(?:disagree|not (?:fair|right|true|acceptable|reasonable)|unacceptable|no way|(?:won'?t|can'?t|cannot|will not) (?:accept|agree|pay|do that)|doesn'?t make sense|that'?s not)\b/i;
-  if (!OPEN_QUESTION.test(lastQuestion) || disagrees.test(analysis.text)) return analysis;
-  return { ...analysis, pushback: false, refusal: false };
+  // Without its opening "no" and its "I won't be coming" (what the learner will not be doing), does it
+  // still disagree or refuse?
+  const core = analysis.text
+    .toLowerCase()
+    .replace(/^\s*(?:no|nope)\b[,.!]?\s*/, '')
+    .replace(/\bi (?:won'?t|will not) be \w+ing\b/g, '');
+  if (!OPEN_QUESTION.test(lastQuestion)) return analysis;
+  return {
+    ...analysis,
+    pushback: analysis.pushback && pushesBack(core),
+    refusal: analysis.refusal && refuses(core),
+  };
 }
 
 /** "Anyway, about the offer." brings the learner back: the partner takes it up rather than asking what it means. */
