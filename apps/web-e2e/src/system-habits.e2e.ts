@@ -150,6 +150,9 @@ describe(
 
       await step('buy-a-freeze', async () => {
         await dashboard.buyFreeze.click();
+        // Nothing is spent until the learner confirms what it costs.
+        await page.getByText('Buy a streak freeze?').waitFor();
+        await dashboard.confirmFreeze.click();
         await page.getByText('Streak freeze bought!').waitFor();
         await dashboard.freezes.getByText('Streak freezes: 1 / 2').waitFor();
         const status = await json<{ freezesHeld: number; spendableXp: number }>(

@@ -64,16 +64,17 @@ describe('POST /api/export/pdf', () => {
     for (const needle of [
       'Scenario: Refund request',
       'Tone: Friendly',
-      'How can I help?',
-      'I want a refund, s’il vous plaît.',
-      '• order 123',
-      '(disappointed face)',
-      INVALID_MESSAGE_CONTENT,
+      // The report first (ADR 0012), then the transcript.
       '9/10',
       '4/10',
       '6/10',
       'Direct',
       'Give dates',
+      'How can I help?',
+      'I want a refund, s’il vous plaît.',
+      '• order 123',
+      '(disappointed face)',
+      INVALID_MESSAGE_CONTENT,
       `Page 1 of ${pages}`,
     ]) {
       const at = flat.indexOf(needle, from);

@@ -12,6 +12,11 @@ export class HabitsPage extends DashboardPage {
     return this.freezes.getByRole('button', { name: /^Buy a Freeze \(\d+ XP\)$/ });
   }
 
+  /** The confirmation that spends the XP ("Spend 200 XP"), shown after Buy a Freeze. */
+  get confirmFreeze(): Locator {
+    return this.page.getByRole('button', { name: /^Spend \d+ XP$/ });
+  }
+
   /** The 'Weekly League' card. */
   get league(): Locator {
     return this.section('Weekly League');
