@@ -22,7 +22,7 @@ import {
   type PersonaFact,
   type PersonaGoal,
 } from '../scenario/persona-profile';
-import { STATED_ASK } from '../scenario/agenda-bank';
+import { SAID_WHAT_THEY_DO, STATED_ASK } from '../scenario/agenda-bank';
 
 /**
  * Deciding what the persona does this turn: a reaction to what the learner just did (an apology,
@@ -596,6 +596,8 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
     return { kind: 'next-step' };
   }
   // Asking permission ("Can I take your name?", "Shall I start with the timeline?") gets a yes.
+  // "Can I have until Friday to think about it?" asks for time, and is given it.
+  if (TIME_TO_THINK.test(question.text)) return { kind: 'pledge', text: 'Take the time you need.' };
   if (
     !EMBEDDED_QUESTION.test(text) &&
     /(?:^|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) (?:i|we)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|(?:do you have|have you got|got) (?:a )?(?:few |couple of )?(?:minutes?|moment|sec(?:ond)?|time))\b/.test(
@@ -610,6 +612,10 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
     const promise = pledge(question.text);
     if (promise) return { kind: 'pledge', text: promise };
   }
+  // "What made you go into product?": the scenario never says, and a fact that shares a word with it
+  // ("I'm a product manager…") or a stance does not answer it; the persona says so and asks its own.
+  if (ASKS_WHAT_LED.test(question.text)) return { kind: 'generic' };
+
   const rank = SOURCE_ORDER[question.kind];
   // "In the first year" ties the question to no fact that happens to say "this year".
   const topical = new Set([...terms].filter((t) => !CALENDAR_TERMS.has(t)));
@@ -1001,6 +1007,8 @@ function agenda(ctx: TurnContext, sofar: Move[]): Move[] {
   if (sofar.some((m) => stops.includes(m.kind))) return [];
   // "No, that's everything." is not followed by a new demand.
   if (sofar.some((m) => m.kind === 'answer' && m.content.kind === 'nothing-else')) return [];
+  // "Can I have until Friday to think about it?", once granted, is not followed by "Where do we land?".
+  if (sofar.some((m) => m.kind === 'answer') && TIME_TO_THINK.test(ctx.latest.text)) return [];
   if (sofar.some((m) => m.kind === 'hostility' && m.level === 2)) return [];
   const asksAlready = sofar.some(
     (m) =>
@@ -1051,6 +1059,17 @@ function agenda(ctx: TurnContext, sofar: Move[]): Move[] {
       return goal ? pursue : pressing;
   }
 }
+
+/** A question about what led the persona somewhere: "what made you…", "how did you get into…". */
+const ASKS_WHAT_LED =
+  /\b(?:what (?:made|got|drew|brought|led) you|how did you (?:get|end up|come|start|land)|why did you (?:choose|go|pick|decide|move|start))\b/i;
+
+/** A question turned back on the learner: "What about you?", "And you?". */
+const BOUNCED_BACK = /^(?:and |so )?(?:(?:what|how) about you|and you|you)\??$/i;
+
+/** The learner asks for time before deciding. */
+const TIME_TO_THINK =
+  /\b(?:think (?:about it|it over|on it)|sleep on it|mull it over|get back to you|time to (?:think|consider|decide|talk it over))\b/i;
 
 /**
  * Kinds of partner whose own aims stay unspoken unless asked: the colleague being given feedback, the
@@ -1129,7 +1148,10 @@ function nextPress(ctx: TurnContext): string | null {
     lines.push(...p.pressLines);
     if (p.evidenceAsk && (relevance >= 1 || tone === 'tough')) lines.push(p.evidenceAsk);
   }
-  lines.push(...profile.voice.questions);
+  // "What about you?" turns a question back; after the learner has just said who they are, it asks for
+  // what they said.
+  const toldAboutThemselves = !!latest.introduction || SAID_WHAT_THEY_DO.test(latest.text);
+  lines.push(...profile.voice.questions.filter((q) => !(toldAboutThemselves && BOUNCED_BACK.test(q))));
   return lines.find((line) => !mentioned(state, line)) ?? null;
 }
 

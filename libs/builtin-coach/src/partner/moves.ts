@@ -54,6 +54,8 @@ export interface FigureMove {
   floor: boolean;
   /** For a noted figure: the learner committed to it (a date they promised), rather than reported it. */
   committed?: boolean;
+  /** The learner has already given reasons in this conversation: the persona does not ask what it is based on. */
+  based?: boolean;
 }
 
 export type Move =

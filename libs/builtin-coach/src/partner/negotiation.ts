@@ -115,7 +115,8 @@ export function figureMoves(ctx: TurnContext, offer: Figure): Move[] {
     formatLike(v, offer.currency ? offer : (bound?.anchor.figure ?? personaLast ?? offer));
   const pushedBefore = state.learnerFigures.some((f) => comparableTo(f, offer));
   const persuasive = latest.reasons && (tone !== 'tough' || pushedBefore || latest.figures.length > 1);
-  const base = { previous: negotiating ? (previous?.text ?? null) : null, direction } as const;
+  const based = [...state.earlier, latest].some((a) => a.reasons);
+  const base = { previous: negotiating ? (previous?.text ?? null) : null, direction, based } as const;
   const moves: Move[] = [];
 
   if (bound?.anchor.direction === 'ceiling') {

@@ -544,7 +544,8 @@ function realiseFigure(move: Extract<Move, { kind: 'figure' }>, ctx: PhrasingCon
         if (!take(FIGURE.hold!, fill)) take(FIGURE.toughHold!, fill);
       }
       if (move.atLimit) take(FIGURE.atLimit!);
-      else take(ASK_BASIS);
+      // Reasons already given are not asked for again ("Help me understand how you got to that number").
+      else if (!move.based) take(ASK_BASIS);
       return;
     case 'probe':
       if (!take(FIGURE.probe!, fill)) take(FIGURE.note!, fill);

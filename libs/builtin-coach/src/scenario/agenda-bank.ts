@@ -21,6 +21,10 @@ const q = (ask: string, about: string, done?: RegExp): AgendaQuestion => ({
 });
 const APOLOGISED = /\b(?:sorry|apologi[sz]e|apologies|that's on (?:me|us)|my (?:fault|mistake))\b/i;
 
+/** The learner has said what they do ("I do marketing for…", "I'm a nurse", "I work in logistics"). */
+export const SAID_WHAT_THEY_DO =
+  /\b(?:i (?:do|work (?:in|on|for|at|as)|run|manage|lead|teach|own|started)|i'?m (?:a|an|in|the|with|at)|i am (?:a|an|in|the|with|at))\b/i;
+
 export const AGENDA_BANK: Record<ScenarioCategory, AgendaQuestion[]> = {
   'job-interviews': [
     q('Walk me through your background in a couple of minutes.', 'summary background who story minute clear'),
@@ -79,9 +83,9 @@ export const AGENDA_BANK: Record<ScenarioCategory, AgendaQuestion[]> = {
     q('Is this really about this, or about something bigger?', 'bigger really history relationship'),
   ],
   networking: [
-    q('So what do you do?', 'work role job company'),
+    q('So what do you do?', 'work role job company', SAID_WHAT_THEY_DO),
     q('What brings you here?', 'event conference reception here brings'),
-    q('What are you working on at the moment?', 'working project learn useful'),
+    q('What are you working on at the moment?', 'working project learn useful', SAID_WHAT_THEY_DO),
     q('How did you get into that line of work?', 'career path started background'),
     q('Is there something specific I could help with?', 'help introduction contact referral specific'),
   ],
