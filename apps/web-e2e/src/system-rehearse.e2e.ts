@@ -257,7 +257,7 @@ describe('issue 20: own scenarios, retry from any turn, compare attempts', { tim
     await step('export-pdf-with-thread', async () => {
       const download = await chat.export();
       const text = squash(await pdfText(await readFile((await download.path())!)));
-      assert.match(text, /Ask the coach/);
+      assert.match(text, /Ask the Coach/);
       assert.match(text, /Why was empathy low\?/);
       assert.match(text, /What should I have said at turn 2\?/);
       assert.match(text, /At turn 2 you said/);
