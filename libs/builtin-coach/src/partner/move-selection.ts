@@ -600,7 +600,7 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   if (TIME_TO_THINK.test(question.text)) return { kind: 'pledge', text: 'Take the time you need.' };
   if (
     !EMBEDDED_QUESTION.test(text) &&
-    /(?:^|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) (?:i|we)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|(?:do you have|have you got|got) (?:a )?(?:few |couple of )?(?:minutes?|moment|sec(?:ond)?|time))\b/.test(
+    /(?:^|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) (?:i|we)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|(?:do you have|have you got|got) (?:a )?(?:few |couple of |two |five |ten |\d+ )?(?:minutes?|moment|sec(?:ond)?s?|time))\b/.test(
       text,
     )
   )
@@ -768,9 +768,10 @@ function guardedAnswer(ctx: TurnContext, position: FirmPosition, question: Quest
  * "I'll flag it by Friday if I see a risk." Null for anything that does not read cleanly.
  */
 function pledge(question: string): string | null {
-  const m = /^(?:.*?,\s*)?(?:could|can|would|will) you (?:please )?(.+?)(?: for me| please)?[?.!]*$/i.exec(
-    question.trim(),
-  );
+  const m =
+    /^(?:.*?,\s*|(?:going forward|from now on|next time|in future|in the future|so|and|also|then)\s+)?(?:could|can|would|will) you (?:please )?(.+?)(?: for me| please)?[?.!]*$/i.exec(
+      question.trim(),
+    );
   // "… so I can look at it tomorrow" is the learner's purpose, not part of what the persona promises.
   // So is "… before I leave": when it is wanted by, not what is promised.
   const clause = m?.[1]

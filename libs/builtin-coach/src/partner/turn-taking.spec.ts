@@ -76,3 +76,22 @@ describe('turn-taking that a learner can follow', () => {
     }
   });
 });
+
+describe('requests the partner can grant', () => {
+  const [scenario] = inCategory('giving-feedback');
+
+  it('promises what it is asked to do, however the request opens', () => {
+    const plan = reply(scenario!, 'neutral', [
+      'Did you want to see me?',
+      'From now on could you send me the draft a day early?',
+    ]);
+    const answer = plan.moves.find((m) => m.kind === 'answer');
+    expect(answer?.kind === 'answer' && answer.content.kind).toBe('pledge');
+  });
+
+  it('says yes to "have you got five minutes?"', () => {
+    const plan = reply(scenario!, 'friendly', ['Morning!', 'Hi Sam, have you got five minutes?']);
+    const answer = plan.moves.find((m) => m.kind === 'answer');
+    expect(answer?.kind === 'answer' && answer.content.kind).toBe('sure');
+  });
+});

@@ -1,4 +1,5 @@
 import { lineFeatures } from './line-features';
+import { scoreTranscript } from './score-transcript';
 
 describe('offers and consequences, as persuasion reads them', () => {
   it.each([
@@ -30,5 +31,15 @@ describe('staying in touch, as a first meeting closes', () => {
     'Can I grab your email before the next talk starts?',
   ])('hears a next step in "%s"', (line) => {
     expect(lineFeatures(0, line, undefined).nextSteps.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a short answer to their objection', () => {
+  it('is a response when it puts a figure or a question back', () => {
+    const feedback = scoreTranscript([
+      { sender: 'ai', content: "I won't sign off on more spend. What exactly do you need from me?" },
+      { sender: 'user', content: 'So: yes or no on the 90k by Monday?' },
+    ]);
+    expect(feedback.weaknesses.join(' ')).not.toMatch(/objection stand/i);
   });
 });

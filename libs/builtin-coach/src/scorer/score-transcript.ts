@@ -445,7 +445,14 @@ function rubric(line: LineFeatures): Contribution[] {
       `meets their pushback with ${line.alternatives.length ? 'an alternative' : line.reasons.length ? 'a reason' : 'an acknowledgement'}: ${q(from(response), 60)}`,
       from(response),
     );
-  } else if (objected && line.words < 12 && line.openQuestions.length + line.closedQuestions.length === 0) {
+  } else if (
+    objected &&
+    line.words < 12 &&
+    line.openQuestions.length + line.closedQuestions.length === 0 &&
+    // "So: yes or no on the 140k by Friday?" puts a question or a figure back: a response, however short.
+    !line.text.includes('?') &&
+    line.specifics.length === 0
+  ) {
     add('ignoredObjections', 0.5, 'lets their objection stand without a response', line.text);
   }
   const close = line.summaries[0] ?? line.nextSteps[0];
