@@ -62,6 +62,8 @@ describe('voice mode through the gateway (speech server double)', () => {
       label: 'voice',
       env: {
         coaching: { OPENAI_TRANSCRIBE_BASE_URL: double.baseUrl, OPENAI_SPEECH_BASE_URL: double.baseUrl },
+        // The suites running beside it count against the same 127.0.0.1 in the shared limiter (ADR 0031).
+        gateway: { RATE_LIMIT_PER_MINUTE: '100000' },
       },
     });
     free = await createTestUser(system);
