@@ -222,7 +222,8 @@ export const DISMISSIVE = cue(
   '\\bjust do it\\b',
   '\\bstop complaining\\b',
   "\\bthat's life\\b",
-  '\\bso what\\b',
+  // "So what?" dismisses; "so what I'm asking is…" opens the learner's own point.
+  "\\bso what\\b(?!\\s+(i|i'm|we|we're|you|you're|they|he|she|it|this|that|is|was)\\b)",
   '\\btoo bad\\b',
   '\\bwho cares\\b',
   "\\bthat's your problem\\b",

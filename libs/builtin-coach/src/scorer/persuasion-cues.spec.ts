@@ -1,5 +1,6 @@
 import { lineFeatures } from './line-features';
 import { scoreTranscript } from './score-transcript';
+import { loadScenarios } from '../__fixtures__/catalogue';
 
 describe('offers and consequences, as persuasion reads them', () => {
   it.each([
@@ -41,5 +42,27 @@ describe('a short answer to their objection', () => {
       { sender: 'user', content: 'So: yes or no on the 90k by Monday?' },
     ]);
     expect(feedback.weaknesses.join(' ')).not.toMatch(/objection stand/i);
+  });
+});
+
+describe('words that look dismissive or off topic out of context', () => {
+  it('does not take "so what I need is…" for "so what?"', () => {
+    expect(
+      lineFeatures(0, 'ok so what I need is for you to tell him yourself', undefined).dismissive,
+    ).toEqual([]);
+    expect(lineFeatures(0, 'So what? It was only a week late.', undefined).dismissive.length).toBeGreaterThan(
+      0,
+    );
+  });
+
+  it('does not call a question about what was just said leaving the conversation', () => {
+    const feedback = scoreTranscript(
+      [
+        { sender: 'ai', content: 'Fine. I will think about it.' },
+        { sender: 'user', content: 'Will you do that soon, before the wedding?' },
+      ],
+      loadScenarios().find((sc) => sc.category === 'setting-boundaries'),
+    );
+    expect(feedback.weaknesses.join(' ')).not.toMatch(/left the conversation/i);
   });
 });

@@ -241,7 +241,9 @@ function leftScenario(line: LineFeatures, topic: Set<string> | undefined): boole
   const other =
     hostile(line) ||
     line.caving.length > 0 ||
-    line.openQuestions.some((m) => m.text.split(/\s+/).length >= 8);
+    line.openQuestions.some((m) => m.text.split(/\s+/).length >= 8) ||
+    // "Will you do that this week?" asks about what was just said: it points back into the conversation.
+    (line.text.includes('?') && /\b(?:that|this|it)\b/i.test(line.text));
   if (moves > 0 || !names || substantive || vague || other) return false;
   const partner = line.partner ? contentLemmas(analyseText(line.partner.text)) : new Set<string>();
   return ![...contentLemmas(line.analysed)].some(
