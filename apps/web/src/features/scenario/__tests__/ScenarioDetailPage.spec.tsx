@@ -30,13 +30,33 @@ const boardCrisis: Scenario = {
 };
 
 /** The scenario reads (one gated, to see the loading state) and the profile. */
-function stub({ sessionsUsed = 0, plan = 'free' as 'free' | 'premium', gate = Promise.resolve() } = {}) {
+function stub({
+  sessionsUsed = 0,
+  plan = 'free' as 'free' | 'premium',
+  gate = Promise.resolve(),
+  history = [] as Array<{ scenario_id: string; status: 'active' | 'completed' }>,
+} = {}) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const request =
       input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
     const { pathname } = new URL(request.url);
     if (pathname === `/api/user/profile/${testSession.user.id}`)
       return json({ ...testProfile, plan, sessions_used: sessionsUsed });
+    if (pathname === '/api/user/sessions')
+      return json(
+        history.map((h, i) => ({
+          ...h,
+          id: `00000000-0000-4000-8000-00000000000${i}`,
+          user_id: testSession.user.id,
+          created_at: '2026-11-01T10:00:00.000Z',
+          updated_at: '2026-11-01T10:05:00.000Z',
+          completed_at: h.status === 'completed' ? '2026-11-01T10:05:00.000Z' : null,
+          tone_preference: 'Friendly',
+          avatar_style: null,
+          message_count: 3,
+          scenario_title: 'Ask for a Raise',
+        })),
+      );
     const match = /^\/api\/user\/scenarios\/([^/]+)$/.exec(pathname);
     if (match) {
       await gate;
@@ -47,6 +67,17 @@ function stub({ sessionsUsed = 0, plan = 'free' as 'free' | 'premium', gate = Pr
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** Waits until the history was fetched and its answer has reached the page. */
+async function historyRead(fetchMock: ReturnType<typeof stub>) {
+  const path = (input: unknown) =>
+    new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname;
+  await waitFor(() =>
+    expect(fetchMock.mock.calls.some(([input]) => path(input) === '/api/user/sessions')).toBe(true),
+  );
+  await Promise.all(fetchMock.mock.results.map((r) => r.value));
+  await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 async function openDetail(id: string, history = ['/library']) {
@@ -129,6 +160,33 @@ describe('/scenario/:id', () => {
     stub({ sessionsUsed: 5 });
     const { router } = await openDetail('ask-for-a-raise');
     await screen.findByText('You have used all 5 free sessions this month.');
+    fireEvent.click(screen.getByRole('button', { name: 'Start Practice' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/upgrade'));
+  });
+
+  it('Start Practice resumes a conversation of the scenario already going, with no session left', async () => {
+    const fetchMock = stub({
+      sessionsUsed: 5,
+      history: [{ scenario_id: 'ask-for-a-raise', status: 'active' }],
+    });
+    const { router } = await openDetail('ask-for-a-raise');
+    await screen.findByText('You have used all 5 free sessions this month.');
+    await historyRead(fetchMock);
+    fireEvent.click(screen.getByRole('button', { name: 'Start Practice' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat/ask-for-a-raise'));
+  });
+
+  it('a finished conversation, or one of another scenario, is nothing to resume', async () => {
+    const fetchMock = stub({
+      sessionsUsed: 5,
+      history: [
+        { scenario_id: 'ask-for-a-raise', status: 'completed' },
+        { scenario_id: 'board-crisis', status: 'active' },
+      ],
+    });
+    const { router } = await openDetail('ask-for-a-raise');
+    await screen.findByText('You have used all 5 free sessions this month.');
+    await historyRead(fetchMock);
     fireEvent.click(screen.getByRole('button', { name: 'Start Practice' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/upgrade'));
   });

@@ -4,7 +4,7 @@ import { Button, buttonClassName, LoadingView } from '@parley/web-ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useId } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useGetScenarioQuery } from '../../../api/practiceApi';
+import { useGetScenarioQuery, useListSessionsQuery } from '../../../api/practiceApi';
 import { useAppSelector } from '../../../app/hooks';
 import { selectSession } from '../../auth/authSlice';
 import { useGetProfileQuery } from '../../profile/profileApi';
@@ -54,6 +54,9 @@ export function ScenarioDetailPage() {
   const { data: scenario, isLoading, isError } = useGetScenarioQuery(id ?? skipToken);
   const userId = useAppSelector(selectSession)?.user.id;
   const { data: profile } = useGetProfileQuery(userId ?? skipToken);
+  const outOfSessions = profile !== undefined && remainingSessions(profile) === 0;
+  // Out of sessions, a conversation of this scenario already going is still the learner's to finish.
+  const { data: sessions } = useListSessionsQuery(outOfSessions ? undefined : skipToken);
   const navigate = useNavigate();
   const goBack = useGoBack();
   const headingId = useId();
@@ -124,7 +127,7 @@ export function ScenarioDetailPage() {
           </div>
         </dl>
         <div className="scenario-detail__start">
-          <Button onClick={() => void navigate(practiceTarget(scenario, profile))}>
+          <Button onClick={() => void navigate(practiceTarget(scenario, profile, sessions))}>
             {scenario.locked ? <span aria-hidden="true">🔒</span> : null}
             {SCENARIO_TEXTS.start}
           </Button>
