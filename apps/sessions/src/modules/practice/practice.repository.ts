@@ -21,6 +21,13 @@ interface SessionRow {
 const SELECT = `SELECT p.id, p.user_id, p.scenario_id, s.title AS scenario_title, p.tone_preference, p.avatar_style, p.status,
   p.message_count, p.created_at, p.updated_at, p.completed_at, p.parent_session_id, p.branch_from_index FROM practice_sessions p LEFT JOIN scenarios s ON s.id = p.scenario_id`;
 
+/**
+ * A session with a line of the learner's own in it (a retry's copied lines are not its own): one opened
+ * and left without a word is nothing to list or keep.
+ */
+const HAS_OWN_LINE = `EXISTS (SELECT 1 FROM session_messages m WHERE m.session_id = p.id AND m.sender = 'user'
+  AND m.seq >= coalesce(p.branch_from_index, 0))`;
+
 type MessageTiming = Pick<Message, 'durationMs' | 'pauseBeforeMs' | 'speakingMs' | 'pausesMs'>;
 
 /** A learner message's timing as stored (null when it has none: typed, or the partner's). */
@@ -59,9 +66,11 @@ function summary(row: SessionRow): PracticeSessionSummary {
 export class PracticeRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** The history: every session but a chat opened and left without a word (it resumes when reopened). */
   async list(userId: string): Promise<PracticeSessionSummary[]> {
     const rows: SessionRow[] = await this.dataSource.query(
-      `${SELECT} WHERE p.user_id = $1 ORDER BY p.created_at DESC, p.id`,
+      `${SELECT} WHERE p.user_id = $1 AND (p.status = 'completed' OR ${HAS_OWN_LINE})
+       ORDER BY p.created_at DESC, p.id`,
       [userId],
     );
     return rows.map(summary);
@@ -163,8 +172,7 @@ export class PracticeRepository {
   async unusedActive(userId: string, scenarioId: string, manager: EntityManager): Promise<string[]> {
     const rows: Array<{ id: string }> = await manager.query(
       `SELECT p.id FROM practice_sessions p WHERE p.user_id = $1 AND p.scenario_id = $2 AND p.status = 'active'
-         AND NOT EXISTS (SELECT 1 FROM session_messages m WHERE m.session_id = p.id AND m.sender = 'user'
-                           AND m.seq >= coalesce(p.branch_from_index, 0))`,
+         AND NOT ${HAS_OWN_LINE}`,
       [userId, scenarioId],
     );
     return rows.map((r) => r.id);
