@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { Gauge } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
 import {
   EXPORT_JOB_EVENTS_PREFIX_RPC,
   exportJobChannel,
@@ -48,6 +48,12 @@ const subscriptionsGauge = new Gauge({
 const streamsGauge = new Gauge({
   name: 'parley_gateway_export_job_streams',
   help: 'Open export job progress streams (GET /api/export/jobs/:id/events)',
+});
+
+const rereadsCounter = new Counter({
+  name: 'parley_gateway_export_job_rereads_total',
+  help: 'Times a progress stream read its job again instead of hearing the update: the safety read while live, the fallback poll while not',
+  labelNames: ['reason'] as const,
 });
 
 type Listener = (event: ExportJobEvent) => void;
@@ -181,6 +187,7 @@ export class ExportJobUpdates implements OnApplicationShutdown {
       const schedule = () => {
         poll = setTimeout(
           () => {
+            rereadsCounter.inc({ reason: follower.live ? 'safety' : 'fallback' });
             void read().then(
               (job) => {
                 apply(job);

@@ -29,13 +29,23 @@ async function json<T>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** Sends SIGTERM and resolves with the exit code and how long the exit took. */
-async function terminate(app: RunningApp): Promise<{ code: number | null; ms: number }> {
-  const started = Date.now();
+/**
+ * Sends SIGTERM and resolves with the exit code. Within the grace period is read from what the process
+ * did, not from a clock here: past SHUTDOWN_GRACE_MS it logs what is still busy and exits 1, so exit 0 with
+ * "shutdown: done" as its last drain step is a drain that finished in time.
+ */
+async function terminate(app: RunningApp): Promise<{ code: number | null }> {
   const exited = new Promise<number | null>((resolve) => app.process.once('exit', (code) => resolve(code)));
   app.process.kill('SIGTERM');
-  const code = await exited;
-  return { code, ms: Date.now() - started };
+  return { code: await exited };
+}
+
+/** Exit 0 after draining to the end, never forced out by the grace period. */
+function expectDrainedInTime(app: RunningApp, code: number | null): void {
+  expect(code).toBe(0);
+  const steps = drainLog(app);
+  expect(steps.filter((s) => s.startsWith('shutdown: still busy'))).toEqual([]);
+  expect(steps.at(-1)).toMatch(/^shutdown: done in \d+ ms$/);
 }
 
 /** Starts the app again with the same environment, in place of the stopped one (system.stop stops it). */
@@ -122,12 +132,11 @@ describe('graceful shutdown under load', () => {
       20,
     );
     expect(readiness.checks['shutdown']).toEqual({ status: 'down', error: 'draining' });
-    const { code, ms } = await stopping;
+    const { code } = await stopping;
     exited = true;
     await load;
 
-    expect(code).toBe(0);
-    expect(ms).toBeLessThan(GRACE_MS);
+    expectDrainedInTime(sessions, code);
     const before = results.filter((r) => r.sent < sigterm);
     const inFlight = before.filter((r) => r.done > sigterm);
     expect(inFlight.length).toBeGreaterThan(0); // the signal did land mid-load
@@ -204,9 +213,8 @@ describe('graceful shutdown under load', () => {
     }
     await waitFor(async () => (await applied()) >= 5, 30_000, 10);
 
-    const { code, ms } = await terminate(gamification);
-    expect(code).toBe(0);
-    expect(ms).toBeLessThan(GRACE_MS);
+    const { code } = await terminate(gamification);
+    expectDrainedInTime(gamification, code);
     const atExit = await applied();
     expect(atExit).toBeLessThan(events.length); // stopped mid-burst
 
@@ -298,9 +306,8 @@ describe('graceful shutdown under load', () => {
     expect(atSignal.status).toBe('running');
 
     const exporter = system.app('export');
-    const { code, ms } = await terminate(exporter);
-    expect(code).toBe(0);
-    expect(ms).toBeLessThan(GRACE_MS);
+    const { code } = await terminate(exporter);
+    expectDrainedInTime(exporter, code);
     expect(await row()).toMatchObject({ status: 'done', progress: 100, renders: 1 });
     const steps = drainLog(exporter);
     expect(steps.some((s) => /^shutdown: work\/queue workers stopped in \d+ ms$/.test(s))).toBe(true);
