@@ -318,6 +318,47 @@ const named = (claims: number[]): string[] => claims.map((c) => `never ${(DENIED
 /** The precision a kind of claim needs on the labels (issue: 0.97 on the frozen test split). */
 export const SHIPS_AT = 0.97;
 
+/**
+ * Each kind of claim this eval reads, by the name the builtin engine gives the kind of sentence that says
+ * it (its claim gate is keyed so). Only names cross over: how a sentence is read stays the eval's own.
+ */
+export const ENGINE_KIND: Record<string, string> = {
+  'praise: a clear ask': 'strength:asks',
+  'praise: questions': 'strength:questions',
+  'praise: acknowledgement': 'strength:acknowledgement',
+  'praise: feelings named': 'strength:emotion',
+  'praise: apology': 'strength:apology',
+  'praise: reasons': 'strength:reasons',
+  'praise: evidence': 'strength:evidence',
+  'praise: close': 'strength:closing',
+  'praise: figures': 'strength:specifics',
+  'never open-question/closed-question': 'absence:questions',
+  'never empathy/apology': 'absence:acknowledgement',
+  'never reason': 'absence:reasons',
+  'never ask': 'absence:asks',
+  'never figures': 'absence:specifics',
+  'never close': 'absence:closing',
+  'never apology': 'absence:apology',
+};
+
+export type ClaimGateTable = Record<string, { precision: number; said: number }>;
+
+/**
+ * The gate the measurement of the ungated engine calls for: every kind whose precision against the labels
+ * is below SHIPS_AT, by the engine's name for it. A kind never said on the split is not measured, and not
+ * held back by it.
+ */
+export function gateFrom(claims: Record<string, Tally>): ClaimGateTable {
+  const out: ClaimGateTable = {};
+  for (const [name, t] of Object.entries(claims)) {
+    const kind = ENGINE_KIND[name];
+    if (!kind) throw new Error(`the eval reads a kind of claim the engine has no name for: ${name}`);
+    if (t.total > 0 && t.passed / t.total < SHIPS_AT)
+      out[kind] = { precision: Number((t.passed / t.total).toFixed(3)), said: t.total };
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+}
+
 const rate = (t: Tally): string => (t.total ? `${((100 * t.passed) / t.total).toFixed(1)}%` : '—');
 
 /** Every failure of the behaviour tests, one a line, by test. */
@@ -357,5 +398,29 @@ export function formatBehaviour(r: BehaviourResult, split: string): string {
     ...[...Object.values(r.invariance), ...Object.values(r.direction), r.truth].flatMap((t) =>
       t.failures.slice(0, 2).map((f) => `  e.g. ${f}`),
     ),
+  ].join('\n');
+}
+
+/**
+ * The gate against the engine's: each kind the ungated engine said on the frozen test split, its precision,
+ * whether it ships, and whether the engine's table (`withheld`) holds back exactly the kinds it should.
+ */
+export function formatGate(
+  claims: Record<string, Tally>,
+  gate: ClaimGateTable,
+  withheld: ClaimGateTable,
+): string {
+  const same = JSON.stringify(gate) === JSON.stringify(withheld);
+  return [
+    `the claim gate: each kind the ungated engine says, on the frozen test split (a kind ships at ${(100 * SHIPS_AT).toFixed(0)}% or more)`,
+    ...Object.entries(claims)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(
+        ([name, t]) =>
+          `  ${name.padEnd(44)} ${rate(t).padStart(6)}  ${String(t.passed).padStart(4)} / ${String(t.total).padEnd(4)} ${gate[ENGINE_KIND[name] ?? ''] ? 'withheld' : 'ships'}`,
+      ),
+    same
+      ? `the engine's gate matches: ${Object.keys(gate).length} kinds withheld (${Object.keys(gate).join(', ') || 'none'})`
+      : `the engine's gate is stale: it withholds ${Object.keys(withheld).join(', ') || 'nothing'}, the measurement calls for ${Object.keys(gate).join(', ') || 'nothing'} (npm run eval:coaching -- --write-gate)`,
   ].join('\n');
 }

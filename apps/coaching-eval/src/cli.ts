@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHAT_TONES, type ChatTone } from '@parley/contracts';
@@ -14,7 +14,14 @@ import { type AiProvider, BuiltinProvider, OpenAiProvider } from '../../coaching
 import { loadCatalogue, pickScenarios } from './catalogue';
 import { OWN_SCENARIOS } from './own-scenarios';
 import { formatLineActs } from './line-acts';
-import { behaviourFailures, behaviourTests, formatBehaviour } from './behaviour';
+import {
+  behaviourFailures,
+  behaviourTests,
+  type ClaimGateTable,
+  formatBehaviour,
+  formatGate,
+  gateFrom,
+} from './behaviour';
 import { loadSplit } from './corpus';
 import { formatAgreement, labelAgreement } from './labelled';
 import { formatToneBehaviour, toneBehaviour } from './tone-behaviour';
@@ -26,7 +33,7 @@ import { formatConversation, formatFieldSources, formatTables, runEval, type Con
  *                           --per-category N --tones friendly,neutral,tough --learners strong,vague
  *                           --scenario ID --dump DIR --retries N --retry-wait-ms MS --context-tokens N
  *                           --no-labelled] [--every-quirk | --small-model] [--double FAMILY]
- *                           [--behaviour-split test|dev] [--no-own]
+ *                           [--behaviour-split test|dev] [--no-own] [--write-gate]
  *
  * --every-quirk (every recoverable server quirk and every small-model habit) or --small-model (the habits
  * only) runs the openai provider against the model-server double started in this process (as FAMILY
@@ -36,6 +43,10 @@ import { formatConversation, formatFieldSources, formatTables, runEval, type Con
  *
  * Plays the scripted learners against the provider and prints pass rates per check, category, tone and
  * learner. It exits non-zero only when the run itself fails, so models can be compared with it.
+ *
+ * For the builtin provider it also measures every kind of claim of the ungated engine on the frozen test
+ * split, and prints the gate that calls for; --write-gate writes that gate into the engine
+ * (libs/builtin-coach/src/scorer/claim-gate.ts), the one decision the engine takes from the test split.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -57,6 +68,7 @@ async function main(): Promise<void> {
       labelled: { type: 'boolean', default: true },
       'behaviour-split': { type: 'string', default: 'test' },
       own: { type: 'boolean', default: true },
+      'write-gate': { type: 'boolean', default: false },
       'every-quirk': { type: 'boolean', default: false },
       'small-model': { type: 'boolean', default: false },
       double: { type: 'string' },
@@ -138,6 +150,10 @@ async function main(): Promise<void> {
         join(values.dump, `behaviour-failures.${split}.txt`),
         `${behaviourFailures(behaviour)}\n`,
       );
+    const ungated = await behaviourTests(new BuiltinProvider({ ungated: true }), loadSplit('test'), all);
+    const gate = gateFrom(ungated.claims);
+    print(`\n${formatGate(ungated.claims, gate, provider.withheldClaims())}`);
+    if (values['write-gate']) writeGate(gate);
   }
   if (provider instanceof OpenAiProvider) {
     const u = provider.usage;
@@ -222,4 +238,19 @@ main().catch((error: unknown) => {
 
 function print(text: string): void {
   process.stdout.write(`${text}\n`);
+}
+
+/** The engine's table of withheld kinds (claim-gate.ts), rewritten to the measured gate. */
+const GATE_FILE = 'libs/builtin-coach/src/scorer/claim-gate.ts';
+function writeGate(gate: ClaimGateTable): void {
+  const source = readFileSync(GATE_FILE, 'utf8');
+  const table = Object.entries(gate)
+    .map(([kind, m]) => `  '${kind}': { precision: ${m.precision}, said: ${m.said} },\n`)
+    .join('');
+  const next = source.replace(
+    /(export const WITHHELD_CLAIMS[^=]*= \{\n)[\s\S]*?(\n?\};)/,
+    (_, head: string) => `${head}${table}};`,
+  );
+  writeFileSync(GATE_FILE, next);
+  print(`wrote the gate to ${GATE_FILE}`);
 }

@@ -7,6 +7,7 @@ export { coachMessage } from './coach/inline-coaching';
 export { generateOpening, generateReply } from './partner/roleplay-engine';
 export { closestScenarios, cut, draftScenario } from './scenario/draft-scenario';
 export { analyzeSpeech } from './scorer/analyze-speech';
+export { type ClaimGate, type ClaimKind, SHIPPED_GATE, UNGATED, WITHHELD_CLAIMS } from './scorer/claim-gate';
 export { scoreTranscript } from './scorer/score-transcript';
 export { extractFigures } from './text/figures';
 export { LINE_ACTS, type LineAct, lineActs } from './text/line-acts';

@@ -11,6 +11,8 @@ import {
   SALARY_FIRST_OFFER,
   SALES_BAKERY_DISCOVERY,
 } from '../__fixtures__/scenarios';
+import { KINDS } from '../scenario/kinds';
+import { type ClaimGate, UNGATED, WITHHELD_CLAIMS } from './claim-gate';
 import { scoreTranscript } from './score-transcript';
 
 type Dimension = 'clarity' | 'empathy' | 'persuasion';
@@ -167,12 +169,43 @@ describe('scoreTranscript output', () => {
   );
 
   it('quotes the learner in strengths and weaknesses', () => {
-    const excellent = feedbackOf(byId('salary-excellent'));
-    expect(excellent.strengths.join(' ')).toContain('$57,000');
+    const t = byId('salary-excellent');
+    const excellent = feedbackOf(t);
+    const said = t.messages.filter((m) => m.sender === 'user').map((m) => m.content);
+    const quoted = excellent.strengths.flatMap((s) => [...s.matchAll(/“([^”]+?)(?:…)?”/g)].map((m) => m[1]!));
+    expect(quoted.length).toBeGreaterThan(0);
+    for (const words of quoted) expect(said.some((line) => line.includes(words))).toBe(true);
     const vague = feedbackOf(byId('salary-vague'));
     expect(vague.weaknesses.join(' ')).toMatch(/“I guess”/);
     const dismissive = feedbackOf(byId('service-dismissive'));
     expect(dismissive.weaknesses.join(' ')).toMatch(/“Calm down”|“it's not a big deal”/);
+  });
+
+  it('holds back the kinds of claim the gate withholds, and says them ungated', () => {
+    const t = byId('salary-excellent');
+    const ungated = scoreTranscript(t.messages, t.scenario, UNGATED);
+    const specifics = /^You used concrete specifics\b.*\$57,000/;
+    expect(ungated.strengths.some((s) => specifics.test(s))).toBe(true);
+    expect(WITHHELD_CLAIMS['strength:specifics']).toBeDefined();
+    const shipped = scoreTranscript(t.messages, t.scenario);
+    expect(shipped.strengths.some((s) => specifics.test(s))).toBe(false);
+    // Withholding words changes no score.
+    expect([shipped.clarity, shipped.empathy, shipped.persuasion]).toEqual([
+      ungated.clarity,
+      ungated.empathy,
+      ungated.persuasion,
+    ]);
+    // Every "you never did X" of a kind's expectations goes when the gate withholds the absence claims.
+    const expected = new Set(
+      Object.values(KINDS).flatMap((k) => Object.values(k.expects).map((e) => e.weakness)),
+    );
+    const noAbsence: ClaimGate = { says: (kind) => !kind.startsWith('absence:') };
+    const denials = (gate: ClaimGate) =>
+      LABELLED_TRANSCRIPTS.flatMap((x) =>
+        scoreTranscript(x.messages, x.scenario, gate).weaknesses.filter((w) => expected.has(w)),
+      );
+    expect(denials(UNGATED).length).toBeGreaterThan(0);
+    expect(denials(noAbsence)).toEqual([]);
   });
 
   it('rewrites the most hedged sentence in its suggestion', () => {

@@ -23,6 +23,7 @@ import { type ObjectiveResult, bestLine, checkObjectives, hostile } from './obje
 import { capitalise, q, quoteList, wordsFrom } from '../text/quote';
 import { tightenText } from '../text/rewrite';
 import { kindOfCategory } from '../scenario/scenario-kind';
+import { type ClaimGate, SHIPPED_GATE } from './claim-gate';
 
 /*
  * A transparent rubric over the learner's lines. Every observation is a contribution: a category, the
@@ -60,9 +61,14 @@ const MAX_EVIDENCE_PER_EFFECT = 3;
 const round1 = (n: number): number => Math.round(n * 10) / 10;
 const texts = (matches: Match[]): string[] => matches.map((m) => m.text);
 
+/**
+ * `gate`: which kinds of claim may be said (claim-gate.ts); the shipped gate holds back the kinds whose
+ * precision on the frozen test split is below 0.97. Only the eval asks for the ungated engine, to measure it.
+ */
 export function scoreTranscript(
   messages: Array<{ sender: 'user' | 'ai'; content: string; speakingMs?: number }>,
   scenario?: ScenarioDefinition,
+  gate: ClaimGate = SHIPPED_GATE,
 ): SessionFeedback {
   const lines: LineFeatures[] = [];
   let partnerText: string | undefined;
@@ -110,6 +116,7 @@ export function scoreTranscript(
     scenario,
     objectives,
     totalWords,
+    gate,
     spokenWords: lines.reduce((sum, l) => sum + l.text.split(/\s+/).filter(Boolean).length, 0),
   };
   const weaknessList = weaknesses(context);
@@ -664,6 +671,7 @@ interface NarrativeContext {
   totalWords: number;
   /** Learner words as a reader counts them (split on spaces), for sentences that state a count. */
   spokenWords: number;
+  gate: ClaimGate;
 }
 
 const STRENGTH_TEXT: Partial<
@@ -724,6 +732,7 @@ function strengths(ctx: NarrativeContext): string[] {
   const out: string[] = [];
   for (const { category, total } of ordered) {
     if (out.length >= room) break;
+    if (!ctx.gate.says(`strength:${category}`)) continue;
     // A question is not a stated position, an acknowledgement or evidence: it is praised as a question.
     // Praise quotes a line worth repeating: not one buried in fillers and hedges ("So um, I kind of…").
     const top = total.top.find(
@@ -753,6 +762,7 @@ function strengths(ctx: NarrativeContext): string[] {
             c.points >= 0.6 &&
             c.line.hedges.length + c.line.fillers.length + c.line.caving.length === 0 &&
             !hostile(c.line) &&
+            ctx.gate.says(`strength:${c.category}`) &&
             confirmed(c),
         )
         .sort((a, b) => b.points - a.points)[0];
@@ -864,7 +874,9 @@ function weaknesses(ctx: NarrativeContext): Weakness[] {
   const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
   const hedgeCount = ctx.lines.reduce((n, l) => n + l.hedges.length, 0);
   const fillerCount = ctx.lines.reduce((n, l) => n + l.fillers.length, 0);
-  const seen = (move: Move): boolean => happened(move, ctx.lines) !== undefined;
+  // A move the gate does not let the coach deny is taken as seen: nothing is said about it.
+  const seen = (move: Move): boolean =>
+    !ctx.gate.says(`absence:${move}`) || happened(move, ctx.lines) !== undefined;
 
   // One hedge or one filler in a conversation is how people talk, not a habit to coach (a hedged ask has
   // its own weakness): these are said from the second one on.

@@ -7,6 +7,9 @@ import {
   generateReply,
   lineActs,
   scoreTranscript,
+  SHIPPED_GATE,
+  UNGATED,
+  WITHHELD_CLAIMS,
 } from '@parley/builtin-coach';
 import { definitionFromChatScenario } from '../coaching/scenario-fallback';
 import {
@@ -60,6 +63,12 @@ export function warmUpBuiltinEngine(): void {
 export class BuiltinProvider implements AiProvider {
   readonly name = 'builtin' as const;
 
+  /**
+   * `ungated`: say every kind of claim, even those held back for their precision on the frozen test split
+   * (claim-gate.ts) — only for the eval, which measures every kind to decide the gate.
+   */
+  constructor(private readonly options: { ungated?: boolean } = {}) {}
+
   async *streamReply(input: RoleplayInput, signal: AbortSignal): AsyncIterable<string> {
     const reply = generateReply({ scenario: input.scenario, tone: input.tone, messages: input.messages });
     for (const piece of pieces(reply)) {
@@ -80,13 +89,18 @@ export class BuiltinProvider implements AiProvider {
     return coachMessage(input);
   }
 
+  /** The kinds of claim the shipped engine holds back, with the precision that held them back, for the eval. */
+  withheldClaims(): Record<string, { precision: number; said: number }> {
+    return { ...WITHHELD_CLAIMS } as Record<string, { precision: number; said: number }>;
+  }
+
   /** What the engine understands a learner's line to do (the acts it would claim), for the eval. */
   async lineActs(text: string): Promise<string[]> {
     return [...lineActs().actsOf(text)];
   }
 
   async feedback(input: FeedbackInput): Promise<SessionFeedback> {
-    return scoreTranscript(input.messages, input.scenario);
+    return scoreTranscript(input.messages, input.scenario, this.options.ungated ? UNGATED : SHIPPED_GATE);
   }
 
   /** The common questions, answered from the evidence the scorer computed (../coach/domain). */
