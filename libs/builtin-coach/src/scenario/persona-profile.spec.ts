@@ -87,3 +87,13 @@ describe('the persona profile read from a scenario', () => {
     }
   });
 });
+
+describe('a person who goes by their role', () => {
+  it('is "your landlord" when the learner named no one, and keeps a name the learner gave', () => {
+    const base = byId(scenarios[0]!.id);
+    const landlord = { ...base, aiRole: 'My landlord', persona: { ...base.persona, name: 'Landlord' } };
+    expect(personaProfile(landlord).firstName).toBe('your landlord');
+    const dana = { ...base, aiRole: 'Engineering manager', persona: { ...base.persona, name: 'Dana Okoye' } };
+    expect(personaProfile(dana).firstName).toBe('Dana');
+  });
+});

@@ -136,7 +136,11 @@ function build(scenario: ScenarioDefinition): PersonaProfile {
     ? parts[0]
     : undefined;
   const given = title ? parts.slice(1) : parts;
-  const firstName = given[0] ?? name;
+  // A person who goes by their role (an own scenario where the learner named no one) is "your landlord"
+  // in the partner's mouth, never "I'm Landlord".
+  const role = scenario.aiRole.trim().replace(/^(?:my|your|our|the|a|an)\s+/i, '');
+  const firstName =
+    name.toLowerCase() === role.toLowerCase() ? `your ${role.toLowerCase()}` : (given[0] ?? name);
   const lastName = given.length > 1 ? given[given.length - 1] : undefined;
   const names = [
     ...new Set([name, given.join(' '), ...(title && lastName ? [`${title} ${lastName}`] : []), firstName]),

@@ -25,6 +25,17 @@ function figuresOf(scenario: ScenarioDefinition): string[] {
 }
 
 /**
+ * Who the persona is: "Dana, Engineering manager", or — where the learner named no one and the person
+ * goes by their role (an own scenario) — "the landlord", not "Landlord, My landlord".
+ */
+function who(s: ScenarioDefinition): string {
+  const role = s.aiRole.trim().replace(/^(?:my|your|our|the|a|an)\s+/i, '');
+  return s.persona.name.trim().toLowerCase() === role.toLowerCase()
+    ? `the ${role.charAt(0).toLowerCase()}${role.slice(1)}`
+    : `${s.persona.name}, ${s.aiRole}`;
+}
+
+/**
  * The system prompt for a model playing the scenario's other side. It gives the persona's goals and
  * limits as private notes to act on, never to read out; concessions need a reason and stop at the limits;
  * the character says goodbye at most once; it stays in role whatever the learner writes.
@@ -33,7 +44,7 @@ export function roleplaySystemPrompt(scenario: ScenarioDefinition, tone: ChatTon
   const p = scenario.persona;
   const figures = figuresOf(scenario);
   return [
-    `You are ${p.name}, ${scenario.aiRole}. You are talking with the other person: ${scenario.userRole}.`,
+    `You are ${who(scenario)}. You are talking with the other person: ${scenario.userRole}.`,
     `Situation: ${scenario.description}`,
     `Who you are: ${p.background}`,
     `How you behave: ${p.personality}`,
@@ -147,7 +158,7 @@ export function coachingRequest(input: {
   const s = input.scenario;
   const persona = s
     ? [
-        `The other person: ${s.persona.name}, ${s.aiRole}. ${s.persona.background}`,
+        `The other person: ${who(s)}. ${s.persona.background}`,
         `They want: ${s.personaGoals.join('; ')}.`,
         `They hold firm on: ${s.holdsFirmOn.join('; ')}.`,
         `The learner's objectives: ${s.learnerObjectives.join('; ')}.`,

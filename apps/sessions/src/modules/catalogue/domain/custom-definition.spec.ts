@@ -1,6 +1,6 @@
 import { scenarioDefinitionSchema } from '@parley/contracts';
 import { loadCatalogue } from '../catalogue.data';
-import { customDefinition, nameIn } from './custom-definition';
+import { customDefinition, nameIn, roleAsName } from './custom-definition';
 
 const catalogue = loadCatalogue();
 const RAISE =
@@ -67,6 +67,23 @@ describe('a custom scenario as the AI plays it', () => {
       'Keep the raise inside this year’s budget',
       'Understand exactly what is being asked and why.',
     ]);
+  });
+
+  it('calls the other person by their role when the learner named no one, never by a catalogue persona’s name', () => {
+    const definition = customDefinition(
+      'custom-00000000-0000-4000-8000-000000000003',
+      {
+        title: 'Heating still broken',
+        description: 'My heating has been broken for three weeks and my landlord keeps saying next week.',
+        userRole: 'Tenant',
+        aiRole: 'My landlord',
+      },
+      catalogue,
+    );
+    expect(definition.persona.name).toBe('Landlord');
+    expect(catalogue.map((s) => s.persona.name)).not.toContain(definition.persona.name);
+    expect(roleAsName('the Head of Finance')).toBe('Head of Finance');
+    expect(roleAsName('   ')).toBe('The other person');
   });
 
   it('reads a name the learner wrote, not the first capitalised word of a sentence', () => {

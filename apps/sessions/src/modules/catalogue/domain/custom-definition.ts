@@ -21,6 +21,12 @@ export function nameIn(text: string): string | undefined {
   return undefined;
 }
 
+/** The other person's role as what they are called: "my landlord" → "Landlord". */
+export function roleAsName(aiRole: string): string {
+  const noun = aiRole.trim().replace(/^(?:my|your|our|the|a|an)\s+/i, '') || 'The other person';
+  return noun.charAt(0).toUpperCase() + noun.slice(1);
+}
+
 /** Who the other person is when the learner did not say: someone with a stake of their own. */
 const OWN_PERSONALITY =
   'Reasonable, with interests of their own in this; wants to understand before agreeing.';
@@ -65,7 +71,8 @@ export function customDefinition(
   const tags = [...new Set((body.tags?.length ? body.tags : draft.tags).map((t) => t.toLowerCase()))];
   for (const t of ['custom', 'practice']) if (tags.length < 2 && !tags.includes(t)) tags.push(t);
   const persona = body.persona?.trim() || draft.persona;
-  const name = nameIn(body.persona ?? '') ?? nameIn(body.description) ?? best.persona.name;
+  // No name written: the person goes by their role ("Landlord"), never by a catalogue persona's name.
+  const name = nameIn(body.persona ?? '') ?? nameIn(body.description) ?? roleAsName(body.aiRole);
   return {
     id,
     title: body.title,
