@@ -27,7 +27,11 @@ import { SpaFallback } from './http/spa-fallback';
 import { GATEWAY_ENV, ServiceClients } from './rpc/service-clients';
 import { ProfileController } from './user/profile.controller';
 import { SettingsController } from './user/settings.controller';
-import { GamificationController, RecommendationsController } from './gamification/gamification.controller';
+import {
+  GamificationController,
+  RecommendationsController,
+  SessionRewardsController,
+} from './gamification/gamification.controller';
 import { ExportController } from './export/export.controller';
 import { ExportJobsController } from './export/export-jobs.controller';
 import { ExportJobUpdates } from './export/export-job-updates';
@@ -71,6 +75,7 @@ export class AppModule {
         SettingsController,
         GamificationController,
         RecommendationsController,
+        SessionRewardsController,
         ExportController,
         ExportJobsController,
       ],

@@ -262,3 +262,23 @@ export const recommendationCandidatesSchema = z.object({
   exclude: z.array(z.string()).max(10).optional(),
 });
 export type RecommendationCandidates = z.infer<typeof recommendationCandidatesSchema>;
+
+/** GET /api/gamification/sessions/{id}/rewards: the path's id. */
+export const sessionRewardsParamsSchema = z.object({ id: z.uuid() }).strict();
+
+/**
+ * What one completed session earned, as the gamification service recorded it from the session's completion:
+ * `recorded` is false until that event has been applied (then everything else is empty), and stays false
+ * for a session that is not the caller's. The level is the one before and after its XP.
+ */
+export const sessionRewardsSchema = z.object({
+  recorded: z.boolean(),
+  xp: z.array(z.object({ reason: z.enum(XP_REASONS), amount: z.number().int().positive() })),
+  totalXp: z.number().int().nonnegative(),
+  badges: z.array(earnedBadgeSchema),
+  level: z.object({
+    before: z.number().int().min(1).max(LEVELS.length),
+    after: z.number().int().min(1).max(LEVELS.length),
+  }),
+});
+export type SessionRewards = z.infer<typeof sessionRewardsSchema>;

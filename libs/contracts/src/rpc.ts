@@ -76,6 +76,7 @@ export const RPC = {
     buyStreakFreeze: 'gamification.streak.buy-freeze',
     league: 'gamification.league.get',
     recommendations: 'gamification.recommendations.get',
+    sessionRewards: 'gamification.session-rewards.get',
   },
   export: {
     renderPdf: 'export.pdf.render',

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { z } from 'zod';
 import {
   buyStreakFreezeBodySchema,
   claimDailyChallengeBodySchema,
@@ -13,6 +14,7 @@ import {
   type LeaderboardQuery,
   type Recommendations,
   type Scenario,
+  type SessionRewards,
   type StoredProfile,
   type StreakStatus,
 } from '@parley/contracts';
@@ -83,6 +85,26 @@ export class GamificationController {
     @Query(new ZodValidationPipe(noQuerySchema)) _query: object,
   ): Promise<League> {
     return this.clients.sendAs(user, 'gamification', RPC.gamification.league, {});
+  }
+}
+
+const sessionId = new ZodValidationPipe(z.uuid({ message: 'id must be a session id (uuid)' }));
+
+/**
+ * What a completed session earned, for the report: not recorded until gamification has applied the
+ * session's completion (the report asks again), and never anything about another user's session.
+ */
+@Controller('api/gamification/sessions')
+export class SessionRewardsController {
+  constructor(private readonly clients: ServiceClients) {}
+
+  @Get(':id/rewards')
+  rewards(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', sessionId) id: string,
+    @Query(new ZodValidationPipe(noQuerySchema)) _query: object,
+  ): Promise<SessionRewards> {
+    return this.clients.sendAs(user, 'gamification', RPC.gamification.sessionRewards, { id });
   }
 }
 

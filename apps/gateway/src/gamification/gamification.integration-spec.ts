@@ -8,6 +8,7 @@ import {
   type GamificationSummary,
   type Leaderboard,
   type Scenario,
+  type SessionRewards,
 } from '@parley/contracts';
 import { createEvent, KafkaMessageBus } from '@parley/server-messaging';
 import {
@@ -44,6 +45,12 @@ async function summaryOf(user: TestUser): Promise<GamificationSummary> {
   const res = await apiCall(system, '/api/gamification/summary', { token: user.token });
   expect(res.status).toBe(200);
   return json<GamificationSummary>(res);
+}
+
+async function rewardsOf(user: TestUser, sessionId: string): Promise<SessionRewards> {
+  const res = await apiCall(system, `/api/gamification/sessions/${sessionId}/rewards`, { token: user.token });
+  expect(res.status).toBe(200);
+  return json<SessionRewards>(res);
 }
 
 async function challengesOf(user: TestUser): Promise<DailyChallenge[]> {
@@ -246,6 +253,36 @@ describe('gamification through Kafka events and the gateway', () => {
     );
     expect(published.filter((e) => e.type === 'gamification.xp-awarded')).toHaveLength(3);
     expect(published.map((e) => e.type)).toContain('gamification.badge-earned');
+
+    // The report reads what this session earned, line by line; another user learns nothing of it.
+    const rewards = await rewardsOf(ada, firstSessionId);
+    expect({ ...rewards, badges: rewards.badges.map((b) => b.id) }).toEqual({
+      recorded: true,
+      xp: [
+        { reason: 'session-completed', amount: 50 },
+        { reason: 'new-scenario', amount: 25 },
+        { reason: 'daily-streak', amount: 10 },
+      ],
+      totalXp: 85,
+      badges: expect.arrayContaining(['first-session', `${scenario.category}-1`]),
+      level: { before: 1, after: 1 },
+    });
+    const notYet = { recorded: false, xp: [], totalXp: 0, badges: [], level: { before: 1, after: 1 } };
+    expect(await rewardsOf(bob, firstSessionId)).toEqual(notYet);
+    expect(await rewardsOf(ada, '33333333-3333-4333-8333-333333333333')).toEqual(notYet);
+    const bad = await apiCall(system, '/api/gamification/sessions/not-a-session/rewards', {
+      token: ada.token,
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: expect.stringMatching(/session id/) });
+    expect(
+      (
+        await apiCall(system, `/api/gamification/sessions/${firstSessionId}/rewards?x=1`, {
+          token: ada.token,
+        })
+      ).status,
+    ).toBe(400);
+    expect((await apiCall(system, `/api/gamification/sessions/${firstSessionId}/rewards`)).status).toBe(401);
   });
 
   it('awards the same session once, however often its event is delivered', async () => {
@@ -266,11 +303,17 @@ describe('gamification through Kafka events and the gateway', () => {
   });
 
   it('levels up to Apprentice after four new scenarios and announces it', async () => {
-    for (const scenario of scenarios.slice(1, 4)) await completeSession(ada, scenario);
+    const ids: string[] = [];
+    for (const scenario of scenarios.slice(1, 4)) ids.push(await completeSession(ada, scenario));
     const summary = await waitFor(async () => {
       const s = await summaryOf(ada);
       return s.xp >= 310 ? s : null;
     });
+    // The session that crossed 300 XP shows the level-up in its report: 235 → 310.
+    const crossing = await rewardsOf(ada, ids[2]!);
+    expect(crossing).toMatchObject({ recorded: true, totalXp: 75, level: { before: 1, after: 2 } });
+    expect(crossing.badges.map((b) => b.id)).toContain('level-2');
+    expect((await rewardsOf(ada, ids[1]!)).level).toEqual({ before: 1, after: 1 });
     expect(summary).toMatchObject({
       xp: 310,
       level: 2,

@@ -9,6 +9,8 @@ import {
   leaderboardSchema,
   leagueSchema,
   recommendationsSchema,
+  sessionRewardsParamsSchema,
+  sessionRewardsSchema,
   streakStatusSchema,
 } from '@parley/contracts';
 
@@ -105,6 +107,22 @@ export function registerGamificationPaths(
       'XP this week.',
     security,
     responses: { 200: { description: 'The league', content: json(leagueSchema) }, ...common },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/gamification/sessions/{id}/rewards',
+    summary:
+      'What one of the caller’s completed sessions earned: XP by reason, badges, the level before and after',
+    description:
+      'XP is awarded when the gamification service applies the session’s completion, a moment after it is ' +
+      'scored: until then (and for a session that is not the caller’s) `recorded` is false; ask again.',
+    security,
+    request: { params: sessionRewardsParamsSchema },
+    responses: {
+      200: { description: 'What the session earned', content: json(sessionRewardsSchema) },
+      ...errors(400),
+      ...common,
+    },
   });
   registry.registerPath({
     method: 'get',

@@ -4,14 +4,17 @@ import {
   claimDailyChallengeBodySchema,
   leaderboardQuerySchema,
   RPC,
+  sessionRewardsParamsSchema,
   type DailyChallenge,
   type GamificationSummary,
   type Leaderboard,
   type RpcRequest,
+  type SessionRewards,
 } from '@parley/contracts';
 import { GetLeaderboardUseCase } from '../leaderboards/get-leaderboard.use-case';
 import { callerOf } from '../rpc-caller';
 import { ClaimDailyChallengeUseCase } from './use-cases/claim-daily-challenge.use-case';
+import { GetSessionRewardsUseCase } from './use-cases/get-session-rewards.use-case';
 import { GetSummaryUseCase } from './use-cases/get-summary.use-case';
 import { ListDailyChallengesUseCase } from './use-cases/list-daily-challenges.use-case';
 
@@ -23,6 +26,7 @@ export class GamificationRpcController {
     private readonly dailyChallenges: ListDailyChallengesUseCase,
     private readonly claim: ClaimDailyChallengeUseCase,
     private readonly leaderboard: GetLeaderboardUseCase,
+    private readonly sessionRewards: GetSessionRewardsUseCase,
   ) {}
 
   @MessagePattern(RPC.gamification.summary)
@@ -46,5 +50,11 @@ export class GamificationRpcController {
   onLeaderboard(@Payload() request: RpcRequest): Promise<Leaderboard> {
     const caller = callerOf(request);
     return this.leaderboard.execute(caller, leaderboardQuerySchema.parse(request.data ?? {}));
+  }
+
+  @MessagePattern(RPC.gamification.sessionRewards)
+  onSessionRewards(@Payload() request: RpcRequest): Promise<SessionRewards> {
+    const { id } = sessionRewardsParamsSchema.parse(request.data);
+    return this.sessionRewards.execute(callerOf(request), id);
   }
 }

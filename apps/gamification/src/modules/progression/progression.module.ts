@@ -20,6 +20,7 @@ import { PlayerProgress } from './player-progress';
 import { PlayersRepository } from './players.repository';
 import { ClaimDailyChallengeUseCase } from './use-cases/claim-daily-challenge.use-case';
 import { GetSummaryUseCase } from './use-cases/get-summary.use-case';
+import { GetSessionRewardsUseCase } from './use-cases/get-session-rewards.use-case';
 import { ListDailyChallengesUseCase } from './use-cases/list-daily-challenges.use-case';
 
 /**
@@ -43,6 +44,7 @@ import { ListDailyChallengesUseCase } from './use-cases/list-daily-challenges.us
     PlayerProgress,
     DailyChallengesRepository,
     GetSummaryUseCase,
+    GetSessionRewardsUseCase,
     ListDailyChallengesUseCase,
     ClaimDailyChallengeUseCase,
     GetLeaderboardUseCase,

@@ -6,6 +6,7 @@ import type {
   LeaderboardCategory,
   LeaderboardPeriod,
   Recommendations,
+  SessionRewards,
   StreakStatus,
 } from '@parley/contracts';
 import { baseApi } from '../../api/baseApi';
@@ -60,6 +61,10 @@ export const gamificationApi = baseApi.injectEndpoints({
       providesTags: ['Gamification', 'Leaderboard'],
     }),
     /** Three scenarios for the weakest skill, each with a one-line reason. */
+    /** What a completed session earned; not recorded until gamification applied its completion. */
+    sessionRewards: build.query<SessionRewards, string>({
+      query: (sessionId) => `/gamification/sessions/${encodeURIComponent(sessionId)}/rewards`,
+    }),
     recommendations: build.query<Recommendations, void>({
       query: () => '/user/recommendations',
       providesTags: ['Gamification'],
@@ -76,4 +81,5 @@ export const {
   useBuyStreakFreezeMutation,
   useLeagueQuery,
   useRecommendationsQuery,
+  useSessionRewardsQuery,
 } = gamificationApi;

@@ -1,4 +1,4 @@
-import type { ScenarioCategory } from '@parley/contracts';
+import type { EarnedBadge, ScenarioCategory } from '@parley/contracts';
 
 /*
  * The badge catalogue: versioned data. Each badge has a stable id (stored with the user who earned it; never
@@ -482,4 +482,24 @@ const byId = new Map(BADGES.map((b, position) => [b.id, { ...b, position }]));
 
 export function badgeById(id: string): (BadgeDefinition & { position: number }) | undefined {
   return byId.get(id);
+}
+
+/**
+ * Stored badge rows as the learner sees them: newest first, those earned together in catalogue order; a
+ * badge retired from the catalogue is left out.
+ */
+export function earnedBadges(rows: Array<{ badge_id: string; earned_at: Date }>): EarnedBadge[] {
+  return rows
+    .flatMap((r) => {
+      const badge = badgeById(r.badge_id);
+      return badge ? [{ badge, earnedAt: r.earned_at }] : [];
+    })
+    .sort((a, b) => b.earnedAt.getTime() - a.earnedAt.getTime() || a.badge.position - b.badge.position)
+    .map(({ badge, earnedAt }) => ({
+      id: badge.id,
+      icon: badge.icon,
+      title: badge.title,
+      description: badge.description,
+      earned_at: earnedAt.toISOString(),
+    }));
 }

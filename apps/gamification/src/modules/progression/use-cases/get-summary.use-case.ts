@@ -4,7 +4,7 @@ import type { EarnedBadge, GamificationSummary } from '@parley/contracts';
 import { queryRows } from '@parley/server-database';
 import { GetLeaderboardUseCase } from '../../leaderboards/get-leaderboard.use-case';
 import type { Caller } from '../../rpc-caller';
-import { badgeById } from '../domain/badges.data';
+import { earnedBadges } from '../domain/badges.data';
 import { levelFor, levelProgress } from '../domain/levels';
 import { streakState } from '../../habits/streak-freezes';
 import { PlayersRepository } from '../players.repository';
@@ -43,18 +43,6 @@ export class GetSummaryUseCase {
       `SELECT badge_id, earned_at FROM user_badges WHERE user_id = $1`,
       [userId],
     );
-    return rows
-      .flatMap((r) => {
-        const badge = badgeById(r.badge_id);
-        return badge ? [{ badge, earnedAt: r.earned_at }] : []; // retired from the catalogue
-      })
-      .sort((a, b) => b.earnedAt.getTime() - a.earnedAt.getTime() || a.badge.position - b.badge.position)
-      .map(({ badge, earnedAt }) => ({
-        id: badge.id,
-        icon: badge.icon,
-        title: badge.title,
-        description: badge.description,
-        earned_at: earnedAt.toISOString(),
-      }));
+    return earnedBadges(rows);
   }
 }

@@ -16,6 +16,7 @@ import { useReadAloud } from '../hooks/useReadAloud';
 import { useVoiceInput, type Recording } from '../hooks/useVoiceInput';
 import { useVoiceMode } from '../hooks/useVoiceMode';
 import { Composer } from './Composer';
+import { SessionRewardsCard } from '../../gamification/components/SessionRewardsCard';
 import { FeedbackReport } from './FeedbackReport';
 import { PartnerLine, toPartner } from './PartnerLine';
 import { SpeechReport } from './SpeechReport';
@@ -259,6 +260,9 @@ function ChatSessionScreen() {
           </div>
           {state.speech ? <SpeechReport speech={state.speech} /> : null}
           <FeedbackReport feedback={state.feedback} partner={partner} />
+          {state.feedback.status === 'shown' && state.sessionId ? (
+            <SessionRewardsCard sessionId={state.sessionId} />
+          ) : null}
           {state.feedback.status === 'shown' && state.sessionId ? (
             <AskTheCoach
               sessionId={state.sessionId}
