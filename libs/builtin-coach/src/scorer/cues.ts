@@ -331,6 +331,9 @@ export const ASKS = cue(
   '\\bwe could (ship|move|do|try|start|split|deliver|meet|use|set|schedule|phase|run|keep|add)\\b',
   // An offer made from one's own side: "here's what I can do", "I can take 10% off", "spread it over…".
   "\\b(here's|here is) what (i|we) (can|could|will|'ll) do\\b",
+  // The same offer put as a pseudo-cleft: "what I can do right now is…", "the best we can offer is…".
+  "\\bwhat (i can|we can|i could|we could|i'm able to|i am able to|we're able to|we are able to) (do|offer)( for you)?( right now| today| now| this week| this month)? (is|would be)\\b(?! not\\b)",
+  '\\bthe (best|most) (i|we) can (do|offer)( for you)?( right now| today| now)? (is|would be)\\b(?! not\\b)',
   '\\b(i|we) (can|could) (take|knock|waive|cover|split|spread|reduce|drop|match|extend|include|throw in|hold|move)\\b',
   '\\b(split|spread) (it|that|this|the (rest|cost|payment|balance|bill|amount|difference)) (over|across|into)\\b',
 );

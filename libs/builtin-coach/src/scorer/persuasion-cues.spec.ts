@@ -7,6 +7,9 @@ describe('offers and consequences, as persuasion reads them', () => {
     "Here's what we can do: the second night is on us.",
     'I can knock 20 dollars off and we can spread the rest over two payments.',
     'We could waive the late fee this once.',
+    'What I can do right now is move your delivery to Thursday at no charge.',
+    "the best we can offer is a full credit on next month's bill",
+    "what i'm able to do for you is send a replacement today",
   ])('hears an offer made from the learner\'s side in "%s"', (line) => {
     expect(lineFeatures(0, line, undefined).asks.length).toBeGreaterThan(0);
   });
@@ -16,6 +19,13 @@ describe('offers and consequences, as persuasion reads them', () => {
     'We need the sign-off today, otherwise the crew stands idle on Monday.',
   ])('hears a reason in what would follow otherwise: "%s"', (line) => {
     expect(lineFeatures(0, line, undefined).reasons.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    'What I can do is not the question, it is what the client will accept.',
+    'I wonder what we can do about the noise.',
+  ])('hears no offer in "%s"', (line) => {
+    expect(lineFeatures(0, line, undefined).asks).toEqual([]);
   });
 
   it('does not take an introduction for a position', () => {
