@@ -595,12 +595,13 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
       return { kind: 'item', text: goal.statement, conflict: false };
     return { kind: 'next-step' };
   }
-  // Asking permission ("Can I take your name?", "Shall I start with the timeline?") gets a yes.
+  // Asking permission ("Can I take your name?", "Shall I start with the timeline?", "Could we take a
+  // minute?") gets a yes; "Could we agree that you decide by the 15th?" proposes, and is answered as that.
   // "Can I have until Friday to think about it?" asks for time, and is given it.
   if (TIME_TO_THINK.test(question.text)) return { kind: 'pledge', text: 'Take the time you need.' };
   if (
     !EMBEDDED_QUESTION.test(text) &&
-    /(?:^|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) (?:i|we)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|(?:do you have|have you got|got) (?:a )?(?:few |couple of |two |five |ten |\d+ )?(?:minutes?|moment|sec(?:ond)?s?|time))\b/.test(
+    /(?:^|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) i|(?:can|could|may) we (?:start|begin|go (?:through|over|back)|take (?:a|five|ten)|have a (?:word|minute|moment|quick)|pause|continue|come back|stop)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|(?:do you have|have you got|got) (?:a )?(?:few |couple of |two |five |ten |\d+ )?(?:minutes?|moment|sec(?:ond)?s?|time))\b/.test(
       text,
     )
   )
@@ -608,7 +609,7 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
 
   // "Could you send me the offer in writing?": a request the persona can grant is promised, not answered
   // with whatever fact shares a word with it.
-  if (question.kind === 'request') {
+  if (question.kind === 'request' || /\b(?:could|can|shall|should) we (?:agree|say|settle on)\b/.test(text)) {
     const promise = pledge(question.text);
     if (promise) return { kind: 'pledge', text: promise };
   }
@@ -770,6 +771,10 @@ function guardedAnswer(ctx: TurnContext, position: FirmPosition, question: Quest
 function pledge(question: string): string | null {
   const m =
     /^(?:.*?,\s*|(?:going forward|from now on|next time|in future|in the future|so|and|also|then)\s+)?(?:could|can|would|will) you (?:please )?(.+?)(?: for me| please)?[?.!]*$/i.exec(
+      question.trim(),
+    ) ??
+    // "Could we agree that you decide by the 15th?" asks the same promise of the persona.
+    /^(?:.*?,\s*)?(?:could|can|shall|should) we (?:agree|say|settle on) (?:that )?you(?:'ll| will)? (.+?)[?.!]*$/i.exec(
       question.trim(),
     );
   // "… so I can look at it tomorrow" is the learner's purpose, not part of what the persona promises.

@@ -495,6 +495,8 @@ export const FIGURE: Record<string, string[]> = {
     'Why {x}?',
   ],
   note: ['{x}, I see.', '{x}. Okay.', '{x}, got it.', '{x}. Right.'],
+  /** A figure that came with its reasons: heard and weighed, not asked where it comes from. */
+  weigh: ['{x}. I follow your reasoning.', "{x}. That's a case I can take seriously.", '{x}. I hear why.'],
   noteCommit: [
     '{x}. Noted.',
     "{x}. I'm going to hold you to that.",

@@ -548,7 +548,10 @@ function realiseFigure(move: Extract<Move, { kind: 'figure' }>, ctx: PhrasingCon
       else if (!move.based) take(ASK_BASIS);
       return;
     case 'probe':
-      if (!take(FIGURE.probe!, fill)) take(FIGURE.note!, fill);
+      // Reasons already given are weighed, not asked for ("Walk me through how you got to $95k").
+      if (move.based) {
+        if (!take(FIGURE.weigh!, fill)) take(FIGURE.note!, fill);
+      } else if (!take(FIGURE.probe!, fill)) take(FIGURE.note!, fill);
       return;
     case 'note':
       if (

@@ -43,6 +43,29 @@ describe('turn-taking that a learner can follow', () => {
     expect(plan.text).not.toMatch(/based on|how you got to that number|why should i go there/i);
   });
 
+  it('weighs a figure that came with its reason in the same line, without asking where it comes from', () => {
+    for (const scenario of inCategory('salary-negotiation'))
+      for (const tone of ['friendly', 'neutral', 'tough'] as const) {
+        const plan = reply(scenario, tone, [
+          scenario.openingLine,
+          'I am asking for $95k because I led the billing migration that saved two weeks.',
+        ]);
+        expect(plan.text).not.toMatch(
+          /where does that number come from|walk me through how you got|based on\?/i,
+        );
+      }
+  });
+
+  it('answers "Could we agree that you decide by the 15th?" as the promise it asks, not as permission', () => {
+    for (const scenario of inCategory('salary-negotiation')) {
+      const plan = reply(scenario, 'neutral', [
+        scenario.openingLine,
+        'Could we agree that you decide by the 15th, after the budget review?',
+      ]);
+      expect(plan.text).not.toMatch(/^(?:Sure|Go ahead|Okay, I'm listening)\.?$/);
+    }
+  });
+
   it('grants time to think without pressing for a decision in the same breath', () => {
     const plan = offerTalk(graduate, [
       ...talk,
