@@ -162,6 +162,12 @@ describe('issue 20: own scenarios, retry from any turn, compare attempts', { tim
       // The report checks the learner's own objectives.
       const objectives = page.getByRole('region', { name: 'Your objectives' });
       await objectives.getByText(OBJECTIVE).waitFor({ timeout: 30_000 });
+      // And shows what the first session earned (the day's 10 XP may have come with the sign-in already).
+      const earned = page.getByRole('region', { name: 'What you earned' });
+      await earned.getByText(/^\+(75|85) XP in all$/).waitFor({ timeout: 30_000 });
+      await earned.getByText('First time practising this scenario').waitFor();
+      await earned.getByText('First Steps').waitFor();
+      await earned.scrollIntoViewIfNeeded();
       const sessions = await json<Array<{ id: string; scenario_id: string }>>(
         await api(origin, session!, '/user/sessions'),
         'sessions',
