@@ -273,3 +273,15 @@ describe('"Draft it for me" reads true for the learner’s own situation', () =>
     expect(inPronoun("Feels he's being blamed", 'they')).toBe("Feels they're being blamed");
   });
 });
+
+describe('"Draft it for me" writes clean sentences', () => {
+  it.each([
+    'The screen of a laptop I bought 40 days ago failed and the shop says the return window is over.',
+    'Something keeps going wrong and I need to raise it calmly.',
+    "My neighbour's dog barks from 6am while she is at work and I work nights.",
+  ])('never doubles an article: "%s"', (description) => {
+    const draft = draftScenario({ description }, catalogue);
+    for (const line of [...draft.learnerObjectives, ...draft.personaGoals, ...draft.holdsFirmOn])
+      expect(line).not.toMatch(/\b(the|a|an) \1\b/i);
+  });
+});

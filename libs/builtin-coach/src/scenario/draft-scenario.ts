@@ -483,11 +483,15 @@ const GENERAL_LINES = {
   },
 } as const;
 
+/** "neighbour" → "the neighbour"; "the other person" stays as it is (never "the the other person"). */
+const theOther = (other: string): string =>
+  /^(?:the|my|your|our|his|her|their)\s/i.test(other) ? other : `the ${other}`;
+
 function generalLines(serving: boolean, other: string): { goals: string[]; objectives: string[] } {
   const lines = GENERAL_LINES[serving ? 'serving' : 'asking'];
   return {
     goals: [...lines.goals],
-    objectives: [lines.first, `Listen to the ${other}'s side and ask open questions`, lines.last],
+    objectives: [lines.first, `Listen to ${theOther(other)}'s side and ask open questions`, lines.last],
   };
 }
 

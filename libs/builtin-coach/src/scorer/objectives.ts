@@ -215,14 +215,32 @@ export function checkObjectives(lines: LineFeatures[], scenario: ScenarioDefinit
     const spoiled = CONDITIONS.some((c) => c.objective.test(objective) && lines.some(c.broken));
     const example = closest(objective, scenario.strongResponses);
     if (spoiled) return { objective, met: false, ...(example ? { example } : {}) };
-    if (!match) {
-      const acts = OBJECTIVE_ACTS.find((o) => o.objective.test(objective.trim()))?.acts;
-      const reader = lineActs();
-      const missed =
+    const reader = lineActs();
+    /** No line may do what the words ask, by the acts they name: the objective is missed, not unsure. */
+    const missedBy = (words: string): boolean => {
+      const acts = OBJECTIVE_ACTS.find((o) => o.objective.test(words))?.acts;
+      return (
         acts !== undefined &&
         !candidates.some((l) =>
           acts.some((act) => reader.mayDo(l.text, act) && (WITHOUT_IT_NOT[act]?.(l) ?? true)),
-        );
+        )
+      );
+    };
+    // "Listen to their side and ask open questions" asks for both: a line that only listened has not met
+    // it. Each further move the objective names after "and" must be shown by some line too.
+    const unmetPart = objective
+      .split(/\s*(?:,\s*)?\band\s+(?:then\s+)?/i)
+      .slice(1)
+      .map((part) => part.trim())
+      .find((part) => {
+        const other = OBJECTIVE_MOVES.find((m) => m.objective.test(part));
+        return other !== undefined && other !== move && !lines.some(other.shows);
+      });
+    if (!match || unmetPart !== undefined) {
+      // A question of another kind ("Is there anything that could help?") leaves "ask open questions" unsure.
+      const missed = unmetPart
+        ? missedBy(unmetPart) && !candidates.some((l) => l.text.includes('?'))
+        : missedBy(objective.trim());
       return { objective, met: false, ...(missed ? {} : { unsure: true }), ...(example ? { example } : {}) };
     }
     return {

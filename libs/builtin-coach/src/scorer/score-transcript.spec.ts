@@ -423,6 +423,34 @@ describe('scoreTranscript never claims what the transcript contradicts', () => {
     expect(met['Thank her for the enthusiasm without letting flattery move your price']).toBeNull();
   });
 
+  it('meets "Listen to their side and ask open questions" only when a line also asked', () => {
+    const scenario = {
+      ...SALARY_FIRST_OFFER,
+      learnerObjectives: [
+        "Listen to the manager's side and ask open questions",
+        'Agree a date for the decision',
+      ],
+    };
+    const listenedOnly = scoreTranscript(
+      talk(
+        'Sorry to catch you late in the day, I know the budget is tight this year.',
+        'I would like my pay to reflect the migration work I led this spring.',
+        'I will send you the summary of that work by Friday.',
+      ),
+      scenario,
+    );
+    expect(listenedOnly.objectives?.[0]).toEqual({ objective: scenario.learnerObjectives[0], met: false });
+    const asked = scoreTranscript(
+      talk(
+        'Sorry to catch you late in the day, I know the budget is tight this year.',
+        'What would you need to see from me to make the case to finance?',
+        'I will send you the summary of that work by Friday.',
+      ),
+      scenario,
+    );
+    expect(asked.objectives?.[0]?.met).toBe(true);
+  });
+
   it('meets "Close the call with a next step" with a closing line that gives one, and not with an early one', () => {
     const scenario = {
       ...SALARY_FIRST_OFFER,
