@@ -1,4 +1,4 @@
-import { analyseMessage, MAX_ANALYSED_CHARS } from './message-analysis';
+import { analyseMessage, MAX_ANALYSED_CHARS, normalise } from './message-analysis';
 
 describe('reading what the learner did in a message', () => {
   it.each([
@@ -131,5 +131,28 @@ describe('a dark word in a question about them', () => {
     expect(analyseMessage('What is it about the new schedule that feels so awful for you?').hostility).toBe(
       0,
     );
+  });
+});
+
+describe('chat shorthand', () => {
+  it.each([
+    ['have u got a minute?', 'have you got a minute?'],
+    ['thx, cos ur out all day', 'thanks, because your out all day'],
+    ['r u free tmrw pls', 'are you free tomorrow please'],
+  ])('reads "%s" as "%s"', (typed, spelled) => {
+    expect(normalise(typed)).toBe(spelled);
+  });
+
+  it('leaves words that only contain the letters alone', () => {
+    for (const text of ['We did a U-turn on the plan.', 'Your umbrella is in the hall.', "I'm in room 4u."])
+      expect(normalise(text)).toBe(text);
+  });
+
+  it('gives a typed line the reading of the spelled-out one', () => {
+    const typed = analyseMessage('have u got a minute?');
+    const spelled = analyseMessage('have you got a minute?');
+    expect(spelled.question).not.toBeNull();
+    expect(typed.question?.kind).toBe(spelled.question?.kind);
+    expect(typed.question?.text).toBe(spelled.question?.text);
   });
 });

@@ -154,11 +154,44 @@ const INVERSION = new Set([
   "can't",
 ]);
 
+/**
+ * Chat shorthand as people type it on a phone ("have u got a minute", "thx", "cos ur out"), spelled out so
+ * that what the line does reads the same however it was typed. Whole words only, never inside another word
+ * or a hyphenated one ("U-turn").
+ */
+const SHORTHAND: Record<string, string> = {
+  u: 'you',
+  ur: 'your',
+  r: 'are',
+  ya: 'you',
+  pls: 'please',
+  plz: 'please',
+  thx: 'thanks',
+  thnx: 'thanks',
+  ty: 'thank you',
+  cos: 'because',
+  coz: 'because',
+  cuz: 'because',
+  bc: 'because',
+  im: "I'm",
+  ive: "I've",
+  ppl: 'people',
+  tmrw: 'tomorrow',
+  tmr: 'tomorrow',
+  b4: 'before',
+  abt: 'about',
+  wud: 'would',
+  cud: 'could',
+  shud: 'should',
+};
+const SHORTHAND_WORD = new RegExp(`(?<![\\w'-])(${Object.keys(SHORTHAND).join('|')})(?![\\w'-])`, 'gi');
+
 export function normalise(text: string): string {
   return text
     .replace(/[‘’`´]/g, "'")
     .replace(/[“”]/g, '"')
     .replace(/\s+/g, ' ')
+    .replace(SHORTHAND_WORD, (word) => SHORTHAND[word.toLowerCase()] ?? word)
     .trim();
 }
 
