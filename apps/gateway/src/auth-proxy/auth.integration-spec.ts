@@ -208,7 +208,9 @@ describe('identity over the gateway', () => {
     const checks = async (): Promise<Record<string, number>> => {
       const text = await (await fetch(identityMetrics)).text();
       const counts: Record<string, number> = { account: 0, nothing: 0 };
-      for (const m of text.matchAll(/^parley_identity_password_checks_total\{[^}]*\bagainst="(\w+)"[^}]*\} (\d+)/gm))
+      for (const m of text.matchAll(
+        /^parley_identity_password_checks_total\{[^}]*\bagainst="(\w+)"[^}]*\} (\d+)/gm,
+      ))
         counts[m[1]!] = Number(m[2]);
       return counts;
     };
