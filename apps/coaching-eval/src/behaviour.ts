@@ -320,26 +320,32 @@ export const SHIPS_AT = 0.97;
 
 /**
  * Each kind of claim this eval reads, by the name the builtin engine gives the kind of sentence that says
- * it (its claim gate is keyed so). Only names cross over: how a sentence is read stays the eval's own.
+ * it (its claim gate is keyed so, `side:kind`). Only names cross over: how a sentence is read stays the
+ * eval's own.
  */
-export const ENGINE_KIND: Record<string, string> = {
-  'praise: a clear ask': 'strength:asks',
-  'praise: questions': 'strength:questions',
-  'praise: acknowledgement': 'strength:acknowledgement',
-  'praise: feelings named': 'strength:emotion',
-  'praise: apology': 'strength:apology',
-  'praise: reasons': 'strength:reasons',
-  'praise: evidence': 'strength:evidence',
-  'praise: close': 'strength:closing',
-  'praise: figures': 'strength:specifics',
-  'never open-question/closed-question': 'absence:questions',
-  'never empathy/apology': 'absence:acknowledgement',
-  'never reason': 'absence:reasons',
-  'never ask': 'absence:asks',
-  'never figures': 'absence:specifics',
-  'never close': 'absence:closing',
-  'never apology': 'absence:apology',
+const ENGINE_KIND_PARTS: Record<string, [side: 'strength' | 'absence', kind: string]> = {
+  'praise: a clear ask': ['strength', 'asks'],
+  'praise: questions': ['strength', 'questions'],
+  'praise: acknowledgement': ['strength', 'acknowledgement'],
+  'praise: feelings named': ['strength', 'emotion'],
+  'praise: apology': ['strength', 'apology'],
+  'praise: reasons': ['strength', 'reasons'],
+  'praise: evidence': ['strength', 'evidence'],
+  'praise: close': ['strength', 'closing'],
+  'praise: figures': ['strength', 'specifics'],
+  'never open-question/closed-question': ['absence', 'questions'],
+  'never empathy/apology': ['absence', 'acknowledgement'],
+  'never reason': ['absence', 'reasons'],
+  'never ask': ['absence', 'asks'],
+  'never figures': ['absence', 'specifics'],
+  'never close': ['absence', 'closing'],
+  'never apology': ['absence', 'apology'],
 };
+
+/** The engine's name for each kind: its side and the rubric category or move, as the engine joins them. */
+export const ENGINE_KIND: Record<string, string> = Object.fromEntries(
+  Object.entries(ENGINE_KIND_PARTS).map(([name, [side, kind]]) => [name, `${side}:${kind}`]),
+);
 
 export type ClaimGateTable = Record<string, { precision: number; said: number }>;
 
