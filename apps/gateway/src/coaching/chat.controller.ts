@@ -42,6 +42,9 @@ export interface RawRequest {
   raw: import('node:http').IncomingMessage;
 }
 
+/** The stream's last word when the partner's reply could not be stored (the learner sends the line again). */
+export const REPLY_NOT_SAVED = 'The reply could not be saved. Send your line again.';
+
 /**
  * The AI partner and the coach (spec section 7, /api/chat/*, /api/analysis/*). The gateway orchestrates:
  * it looks the scenario up in sessions, asks coaching, and saves turns and feedback back to sessions.
@@ -107,10 +110,12 @@ export class ChatController {
         },
         complete: () => {
           finished = true;
-          void this.storeReply(user, sessionId, text.trim()).finally(() => {
+          void this.storeReply(user, sessionId, text.trim()).then((stored) => {
             // The end marker: a stream that stops without it was cut off (a client can tell the two apart).
-            // With a session it comes once the reply is stored, so the next turn reads it.
-            sendEvent(res, { done: true });
+            // With a session it comes once the reply is stored, so the next turn reads it. A reply that could
+            // not be stored ends in an error instead: the learner's line stays unanswered, and sent again it
+            // is answered (not stored twice), so the transcript never lacks a reply the learner saw.
+            sendEvent(res, stored ? { done: true } : { error: REPLY_NOT_SAVED });
             res.end();
           });
         },
@@ -151,15 +156,19 @@ export class ChatController {
     user: AuthenticatedUser,
     sessionId: string | undefined,
     text: string,
-  ): Promise<void> {
-    if (!sessionId || !text) return;
-    await this.clients
+  ): Promise<boolean> {
+    if (!sessionId || !text) return true;
+    return this.clients
       .sendAs(user, 'sessions', RPC.sessions.appendMessages, {
         id: sessionId,
         body: { messages: [{ sender: 'ai', content: text }] },
       })
-      .catch((error: unknown) =>
-        this.logger.warn(`could not save the reply to session ${sessionId}: ${(error as Error).message}`),
+      .then(
+        () => true,
+        (error: unknown) => {
+          this.logger.warn(`could not save the reply to session ${sessionId}: ${(error as Error).message}`);
+          return false;
+        },
       );
   }
 
