@@ -129,6 +129,11 @@ export function personaProfile(scenario: ScenarioDefinition): PersonaProfile {
   return profile;
 }
 
+/** A role as the noun it names, without its article or possessive: "My landlord" → "landlord". */
+export function roleNoun(aiRole: string): string {
+  return aiRole.trim().replace(/^(?:my|your|our|the|a|an)\s+/i, '');
+}
+
 function build(scenario: ScenarioDefinition): PersonaProfile {
   const name = scenario.persona.name.trim();
   const parts = name.split(/\s+/);
@@ -138,7 +143,7 @@ function build(scenario: ScenarioDefinition): PersonaProfile {
   const given = title ? parts.slice(1) : parts;
   // A person who goes by their role (an own scenario where the learner named no one) is "your landlord"
   // in the partner's mouth, never "I'm Landlord".
-  const role = scenario.aiRole.trim().replace(/^(?:my|your|our|the|a|an)\s+/i, '');
+  const role = roleNoun(scenario.aiRole);
   const firstName =
     name.toLowerCase() === role.toLowerCase() ? `your ${role.toLowerCase()}` : (given[0] ?? name);
   const lastName = given.length > 1 ? given[given.length - 1] : undefined;

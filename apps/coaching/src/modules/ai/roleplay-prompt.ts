@@ -1,5 +1,5 @@
 import type { ChatTone, ScenarioDefinition } from '@parley/contracts';
-import { extractFigures } from '@parley/builtin-coach';
+import { extractFigures, roleNoun } from '@parley/builtin-coach';
 
 /**
  * Every prompt the `openai` provider sends, in one place. Bump PROMPT_VERSION whenever a prompt here
@@ -29,7 +29,7 @@ function figuresOf(scenario: ScenarioDefinition): string[] {
  * goes by their role (an own scenario) — "the landlord", not "Landlord, My landlord".
  */
 function who(s: ScenarioDefinition): string {
-  const role = s.aiRole.trim().replace(/^(?:my|your|our|the|a|an)\s+/i, '');
+  const role = roleNoun(s.aiRole);
   return s.persona.name.trim().toLowerCase() === role.toLowerCase()
     ? `the ${role.charAt(0).toLowerCase()}${role.slice(1)}`
     : `${s.persona.name}, ${s.aiRole}`;

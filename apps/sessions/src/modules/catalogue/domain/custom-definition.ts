@@ -1,5 +1,5 @@
 import type { CustomScenarioBody, ScenarioDefinition } from '@parley/contracts';
-import { closestScenarios, cut, draftScenario } from '@parley/builtin-coach';
+import { closestScenarios, cut, draftScenario, roleNoun } from '@parley/builtin-coach';
 
 /** Words that start a sentence rather than name a person. */
 const NOT_NAMES = new Set(
@@ -23,7 +23,7 @@ export function nameIn(text: string): string | undefined {
 
 /** The other person's role as what they are called: "my landlord" → "Landlord". */
 export function roleAsName(aiRole: string): string {
-  const noun = aiRole.trim().replace(/^(?:my|your|our|the|a|an)\s+/i, '') || 'The other person';
+  const noun = roleNoun(aiRole) || 'The other person';
   return noun.charAt(0).toUpperCase() + noun.slice(1);
 }
 
