@@ -222,8 +222,9 @@ export const DISMISSIVE = cue(
   '\\bjust do it\\b',
   '\\bstop complaining\\b',
   "\\bthat's life\\b",
-  // "So what?" dismisses; "so what I'm asking is…" opens the learner's own point.
-  "\\bso what\\b(?!\\s+(i|i'm|we|we're|you|you're|they|he|she|it|this|that|is|was)\\b)",
+  // "So what?" and "so what if I was late" dismiss; "so what I'm asking is…" and "so what happens now?"
+  // go on with a clause of their own: only the bare "so what" is dismissive.
+  '\\bso what(?=\\s*(?:[?!.,;:]|$|if\\b))',
   '\\btoo bad\\b',
   '\\bwho cares\\b',
   "\\bthat's your problem\\b",
@@ -241,15 +242,18 @@ export const DISMISSIVE = cue(
   '\\bare you always\\b',
 );
 
+/** A negation a few words before: "I'm not saying it's your fault", "I don't blame you". */
+const NOT_BEFORE = "(?<!(?:\\bnot|\\bnever|n't|\\bno)\\b[^.?!,;]{0,25})";
+
 export const BLAME = cue(
-  '\\byour fault\\b',
+  `${NOT_BEFORE}\\byour fault\\b`,
   '(?<!\\bare )\\byou (always|never)\\b',
   '\\bbecause of you\\b',
   '\\byou (messed|screwed|mucked) (it |this |that |everything )?up\\b',
   // "You should have told me" blames; "you should have your money back" (a thing, not a deed) does not.
   '\\byou should have\\b(?! (heard|been|received|gotten|got|had (a|an|the) (call|update|heads))\\b)(?! (your|my|our|a|an|the|some|it|them|this|that)\\b)',
   '\\byou made me\\b',
-  '\\bblame (you|yourself)\\b',
+  `${NOT_BEFORE}\\bblame (you|yourself)\\b`,
   '\\byou people\\b',
   "\\bit's on you\\b",
   "\\byou('re| are) (useless|lazy|incompetent|stupid|an idiot|hopeless|pathetic|a joke)\\b",

@@ -388,9 +388,14 @@ export function lineFeatures(
     // "I'm Priya, I manage the practice": who the learner is, not where they stand.
     const greeting =
       (GREETING.test(sentence.text) && sentence.words <= 5) || selfIntroduction(sentence.text) !== null;
+    // "thx for making time, i know sundays are crazy" is care however it is typed: the corpus reads it.
+    const cares = (): boolean => {
+      const acts = lineActs().actsOf(sentence.text);
+      return acts.has('empathy') || acts.has('apology');
+    };
     if (
       !committed &&
-      (greeting || caring.has(sentence.index) || !sentenceTokens(analysed, sentence).some(isVerb))
+      (greeting || caring.has(sentence.index) || !sentenceTokens(analysed, sentence).some(isVerb) || cares())
     )
       continue;
     const hasSpecific = analysed.entities.some(
@@ -526,7 +531,8 @@ export function lineFeatures(
     reasons: find(REASONS),
     // "Before we talk numbers, can I ask…?" names no evidence: a question offers none.
     evidence: find(EVIDENCE).filter((m) => !sentences[m.sentence]?.isQuestion),
-    benefits: find(BENEFITS),
+    // "What would help you say yes?" asks what they would gain; it shows them nothing.
+    benefits: find(BENEFITS).filter((m) => !sentences[m.sentence]?.isQuestion),
     asks: find(ASKS),
     alternatives: find(ALTERNATIVES),
     summaries: find(SUMMARIES),

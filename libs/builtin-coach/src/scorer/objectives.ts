@@ -124,7 +124,8 @@ const OBJECTIVE_MOVES: Array<{
       has(/\b(?:agree|let'?s|could we|we'?ll)\b|\bdeal\s*[?.!]*\s*$|\bit'?s a deal\b/i)(l),
   },
   {
-    objective: /^(?:give|offer|provide|present|share) (?:\w+ )*?(?:reasons?|evidence|examples?|data)\b/i,
+    objective:
+      /^(?:(?:give|offer|provide|present|share) (?:\w+ )*?(?:evidence|reasons?|examples?|data)|(?:support|back up) (?:your|the|it|this)\b.*\b(?:facts?|data|examples?|evidence|reasons?))\b/i,
     shows: (l) => l.reasons.length + l.evidence.length + l.specifics.length > 0,
   },
   {
@@ -312,6 +313,9 @@ const SAID_AS: Record<string, (l: LineFeatures) => boolean> = {
   figure: has(/\d/),
   amount: has(/\d/),
   reason: has(/\b(?:because|since|based on|data|evidence|so that|as)\b|, so (?:i|we)\b/i),
+  // "Ask for a specific raise": a line that names the amount, the date or the time asked for.
+  // ("Have you got two minutes?" names a duration, not what is asked for.)
+  specific: namesFigure('money', 'percent', 'number', 'date'),
   price: namesFigure('money'),
   cost: namesFigure('money'),
   date: namesFigure('date'),

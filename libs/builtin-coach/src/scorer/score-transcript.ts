@@ -96,7 +96,8 @@ export function scoreTranscript(
   const topic = scenario && kind !== 'networking' ? scenarioWords(scenario) : undefined;
   const contributions: Contribution[] = lines
     .flatMap((line) => judged(line, rubric(line), topic))
-    .filter((c) => !(anyHostile && c.category === 'tone'));
+    .filter((c) => !(anyHostile && c.category === 'tone'))
+    .filter((c) => !(c.category === 'ignoredObjections' && answeredNext(c.line, lines)));
   const inScenario = lines.filter((l) => !leftScenario(l, topic));
   const objectives = scenario ? checkObjectives(inScenario, scenario) : undefined;
   if (scenario) contributions.push(...relevance(inScenario, scenario, objectives ?? []));
@@ -137,6 +138,18 @@ export function scoreTranscript(
 
 const publicCheck = ({ objective, met, line, index, unsure }: ObjectiveResult): ObjectiveCheck =>
   met ? { objective, met, line, index } : { objective, met, ...(unsure ? { unsure } : {}) };
+
+/**
+ * A short reply to pushback ("Thanks. I know this is hard.") did not let it stand when the learner's
+ * very next line answers it with a reason, an alternative, specifics or the summary they were asked for.
+ */
+function answeredNext(line: LineFeatures, lines: LineFeatures[]): boolean {
+  const next = lines[lines.indexOf(line) + 1];
+  return (
+    !!next &&
+    next.reasons.length + next.alternatives.length + next.specifics.length + next.summaries.length > 0
+  );
+}
 
 /* ---------- the rubric, line by line ---------- */
 
@@ -253,9 +266,12 @@ function leftScenario(line: LineFeatures, topic: Set<string> | undefined): boole
     (line.text.includes('?') && /\b(?:that|this|it)\b/i.test(line.text));
   if (moves > 0 || !names || substantive || vague || other) return false;
   const partner = line.partner ? contentLemmas(analyseText(line.partner.text)) : new Set<string>();
-  return ![...contentLemmas(line.analysed)].some(
+  const elsewhere = ![...contentLemmas(line.analysed)].some(
     (lemma) => !CALENDAR.has(lemma) && (topic.has(lemma) || partner.has(lemma)),
   );
+  // Sharing no word with the scenario is not enough to say the learner left it: "Hey sis. Got a sec?"
+  // opens the talk in words of its own. The line must also read as off topic to the labelled corpus.
+  return elsewhere && lineActs().actsOf(line.text).has('off-topic');
 }
 
 function rubric(line: LineFeatures): Contribution[] {
@@ -351,8 +367,13 @@ function rubric(line: LineFeatures): Contribution[] {
   const real = (m: Match): boolean => m.text.split(/\s+/).length >= 5;
   // "What do you think I should do?" asks for instructions about the learner, not about the other person.
   // "Shall I send you the numbers?" offers something; it asks nothing about them.
+  // "Could we agree that you run the floor?" and "What if we split it?" propose; "Could you send it by
+  // Friday?" asks them to act. Neither asks about their side; "Could you walk me through it?" does.
   const aboutThem = (m: Match): boolean =>
     !/\b(?:i should|should i|do i|can i|am i|want me to|me to (?:say|do)|shall i|shall we|may i|like me to|could i)\b/i.test(
+      m.text,
+    ) &&
+    !/^(?:\W*\w+,\s*)?(?:(?:could|can) we|what if|how about|what about (?:we|if|i)|(?:could|can|will|would) you (?!tell|walk|talk|explain|describe|share|say|help me (?:understand|see)|give me (?:a sense|an idea|some background)))\b/i.test(
       m.text,
     );
   const open = line.openQuestions.filter((m) => real(m) && aboutThem(m));
@@ -446,7 +467,13 @@ function rubric(line: LineFeatures): Contribution[] {
     );
   }
   const objected = line.partner?.objection ?? false;
-  const response = line.alternatives[0] ?? line.reasons[0] ?? line.acknowledgements[0];
+  // An acknowledgement meets the pushback only when it is about what was pushed back on: "Thank you for
+  // listening" after "What's your final position?" answers nothing.
+  const theirs = objected && line.partner ? contentLemmas(analyseText(line.partner.text)) : new Set<string>();
+  const aboutIt = line.acknowledgements.find((a) =>
+    [...contentLemmas(analyseText(sentenceOf(a)))].some((lemma) => theirs.has(lemma)),
+  );
+  const response = line.alternatives[0] ?? line.reasons[0] ?? aboutIt;
   if (objected && response) {
     add(
       'objections',
@@ -704,7 +731,9 @@ const STRENGTH_TEXT: Partial<
   asks: (top) =>
     `You made a clear${top.reason.includes('concrete') ? ', concrete' : ''} ask: ${q(top.quote, 80)}.`,
   objections: (top) =>
-    `When they pushed back, you answered the objection instead of dropping it: ${q(top.quote, 70)}.`,
+    top.reason.includes('an acknowledgement')
+      ? `When they pushed back, you acknowledged it instead of brushing it aside: ${q(top.quote, 70)}.`
+      : `When they pushed back, you answered the objection instead of dropping it: ${q(top.quote, 70)}.`,
   closing: (top) => `You closed with a summary or a next step: ${q(top.quote, 70)}.`,
   relevance: (top) => `You worked toward what this scenario asks of you when you said ${q(top.quote, 80)}.`,
 };

@@ -231,6 +231,16 @@ export function extractFigures(text: string): Figure[] {
       raw = text.slice(span.start, end).trim();
       kind = 'percent';
     }
+    // "5 working days", "ten business days": a duration the recogniser cut after its number.
+    const unit =
+      /^\s*(?:working|business|school|calendar|full|whole|clear|more|extra)\s+(?:days?|weeks?|hours?|months?)\b/i.exec(
+        following,
+      );
+    if (kind === 'number' && unit) {
+      end += unit[0].length;
+      raw = text.slice(span.start, end).trim();
+      kind = 'duration';
+    }
     raw = raw
       .replace(/^(?:about|around|roughly|approximately|nearly|almost|some|maybe|like)\s+/i, '')
       .replace(/[.,;:]+$/, '');
