@@ -80,7 +80,7 @@ const THANKS =
 const APOLOGY =
   /\b(?:sorry|apologi[sz]e|apologies|my (?:bad|fault|mistake)|i was wrong|we were wrong|i take (?:full |complete )?responsibility|we take (?:full |complete )?responsibility|that'?s on (?:me|us)|forgive me|i regret|(?:i|we) (?:messed|screwed) up|dropped the ball|(?:i|we) let you down)\b/;
 const MINOR_APOLOGY =
-  /\bsorry,? (?:to (?:interrupt|bother|keep you)|i(?: didn'?t introduce| went on| rambled| interrupted| jumped| was rambling|'?m still getting used| am still getting used|'?m late| am late| didn'?t catch| know i jumped| missed that| don'?t want this to| don'?t mean to)|about that|for the (?:wait|interruption)|,? (?:i|we) (?:forgot|didn'?t mention))|\b(?:excuse me|pardon me)\b/;
+  /\bsorry,? (?:to (?:interrupt|bother|keep you|catch you|grab you|jump on you|spring this on you|disturb)|i(?: didn'?t introduce| went on| rambled| interrupted| jumped| was rambling|'?m still getting used| am still getting used|'?m late| am late| didn'?t catch| know i jumped| missed that| don'?t want this to| don'?t mean to)|about that|for the (?:wait|interruption)|,? (?:i|we) (?:forgot|didn'?t mention))|\b(?:excuse me|pardon me)\b/;
 const NOT_APOLOGY =
   /\b(?:sorry to hear|sorry,? what|sorry\?|sorry for asking|(?:no need|not here|you (?:don'?t|do not) (?:need|have)) to (?:apologi[sz]e|say sorry|be sorry)|(?:don'?t|do not|never) (?:apologi[sz]e|be sorry))/g;
 /**
@@ -245,7 +245,10 @@ export function analyseMessage(raw: string): MessageAnalysis {
     !negatedAgreement &&
     (AGREEMENT.test(lower) ||
       (AGREEMENT_START.test(lower) && !PUSHBACK.test(lower.replace(AGREEMENT_START, ''))));
-  const pushback = PUSHBACK.test(lower) || negatedAgreement;
+  // "I'll check if the estimate was too high" wonders about it in a clause of its own; it pushes back on
+  // nothing. What a line pushes back on is said outside "if" and "whether".
+  const asserted = lower.replace(/\b(?:if|whether)\b[^.?!,;]*/g, ' ');
+  const pushback = PUSHBACK.test(asserted) || negatedAgreement;
   const shouting =
     (bounded.match(/\b[A-Z]{3,}\b/g) ?? []).filter(
       (w) =>
@@ -274,7 +277,9 @@ export function analyseMessage(raw: string): MessageAnalysis {
       /^\W*(?:(?:oh|ok(?:ay)?|great|brilliant|lovely|right),?\s+)?(?:thank|thanks|thx|cheers)/.test(lower) ||
       /\b(?:thank(?:s| you)(?: so much| very much)?|cheers) for\b|\bappreciate\b/.test(lower) ||
       /(?:thank(?:s| you)|thx|cheers)(?: so much| very much)?\W*$/.test(lower));
-  const closing = CLOSING.test(lower);
+  // "great so 1 more from next payslip, 50p in june. ill send u an email to confirm" sums up and closes
+  // however it is typed: the labelled corpus reads it (text/line-acts.ts). A question still wants its answer.
+  const closing = CLOSING.test(lower) || (!question && lineActs().actsOf(bounded).has('close'));
   const contentWords = doc.tokens.filter(
     (t) => ['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM'].includes(t.pos) && !t.stop,
   ).length;
@@ -314,7 +319,7 @@ export function analyseMessage(raw: string): MessageAnalysis {
         lower.replace(/\b(?:i|we) can (?:see|tell|imagine|understand|hear|only imagine)\b/g, ' '),
       ) &&
       !/\b(?:i|we) (?:will not|won'?t|can'?t|cannot)\b/.test(lower) &&
-      !PUSHBACK.test(lower),
+      !PUSHBACK.test(asserted),
     proposal: PROPOSAL.test(lower) || STATED_REQUEST.test(lower),
     reasons:
       REASONS.test(lower) ||

@@ -191,11 +191,14 @@ function core(ctx: TurnContext): Move[] {
   )
     return proposalMoves(ctx);
   const proposalQuestion =
-    /^(?:how about|what about|what if|shall we|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|would you be open|(?:could|can) we (?!talk|discuss|go over|chat|start|begin|look at|ask)\w+)\b/i;
+    /^(?:how about|what about|what if|shall we|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|would you be open|(?:could|can) we (?!talk|discuss|go over|chat|start|begin|look at|ask (?:you|a|one|some|about|if|whether|what|how|why|when|who)\b)\w+)\b/i;
   if (
     latest.proposal &&
     latest.question &&
-    proposalQuestion.test(latest.question.text.replace(/^.*?,\s*/, ''))
+    // "Okay, how about Friday?" leads in before the comma; "Could we agree that you run the floor and I
+    // run the numbers, and…" proposes from its first word.
+    (proposalQuestion.test(latest.question.text.replace(LEAD_IN, '')) ||
+      proposalQuestion.test(latest.question.text.replace(/^.*?,\s*/, '')))
   ) {
     return proposalMoves(ctx);
   }
@@ -209,7 +212,23 @@ function core(ctx: TurnContext): Move[] {
     return proposalMoves(ctx);
   // "Try it for two weeks?", "So Friday for the full amount?": the learner's own proposal, said as a
   // question to check it stands, is weighed as a proposal, not put off as a question with no answer.
-  if (latest.question?.declarative && latest.hostility === 0) return proposalMoves(ctx);
+  // "Got a sec?" is said the same way, but asks leave to talk.
+  if (
+    latest.question?.declarative &&
+    latest.hostility === 0 &&
+    !PERMISSION.test(latest.question.text.toLowerCase())
+  )
+    return proposalMoves(ctx);
+  // "Could you pay the 67.50 by Friday and set up a standing order for the 1st?" asks for terms too long
+  // to promise back word for word: they are weighed as a proposal, not dodged.
+  if (
+    latest.question?.kind === 'request' &&
+    /^(?:\W*\w+,\s*)?(?:could|can|would|will) you\b/i.test(latest.question.text) &&
+    latest.figures.length > 0 &&
+    !pledge(latest.question.text) &&
+    latest.hostility === 0
+  )
+    return proposalMoves(ctx);
   if (latest.question)
     return [{ kind: 'answer', question: latest.question, content: answer(ctx, latest.question) }];
   if (latest.pushback || latest.refusal) return pushbackMoves(ctx);
@@ -256,8 +275,8 @@ function core(ctx: TurnContext): Move[] {
     if (latest.thanks && !latest.apology && !latest.empathy && !latest.greeting) return [{ kind: 'thanks' }];
     if (!latest.minorApology || !latest.quote || latest.introduction) return [];
   }
-  // With nothing to quote, a bare "Okay." after an apology or empathy adds nothing.
-  if (!latest.quote && (latest.apology || latest.empathy)) return [];
+  // With nothing to quote, a bare "Okay." after an apology, empathy or a hello adds nothing.
+  if (!latest.quote && (latest.apology || latest.empathy || latest.greeting)) return [];
   return [{ kind: 'acknowledge', quote: latest.quote }];
 }
 
@@ -556,7 +575,11 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   }
   // "Can we talk about the base salary?": yes, to that subject by name.
   if (
-    (/\b(?:can|could|may|shall) (?:i|we) (?:talk|ask|chat|discuss|go over|look at)\b/.test(text) ||
+    // "Could we ask the locum agency to cover two weekends?" proposes; "Can I ask about the bonus?" asks leave.
+    ((/\b(?:can|could|may|shall) (?:i|we) (?:talk|ask|chat|discuss|go over|look at)\b/.test(text) &&
+      !/\bask (?!you\b|(?:a|one|two|some|few|couple|more|about|if|whether|what|how|why|when|who)\b)[\w' ]{1,40}? to \w+/.test(
+        text,
+      )) ||
       /\b(?:i|we) (?:\w+ )?(?:wanted|want|would like|'d like) to (?:talk|chat) about\b/.test(
         unfilled(text),
       )) &&
@@ -567,11 +590,17 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
       subject: nounPhrase(question.text.replace(/^.*?\b(?:talk|ask|chat|discuss|go over|look at)\b/i, '')),
     };
   // "Is there anything else I can help with?": what the persona still wants, or nothing more.
-  if (/\b(?:anything else|is that everything|any other (?:questions?|concerns?))\b/.test(text)) {
+  if (
+    /\b(?:anything (?:else|more)|something else|is that everything|any other (?:questions?|concerns?|thing))\b/.test(
+      text,
+    )
+  ) {
     const goal = nextGoal(ctx);
     if (goal?.statement && !mentioned(state, goal.statement))
       return { kind: 'item', text: goal.statement, conflict: false };
-    if (!openGoal(ctx)) return { kind: 'nothing-else' };
+    // What it still wants and has already said is not asked for again as a new question.
+    const open = openGoal(ctx);
+    if (!open || (open.statement && mentioned(state, open.statement))) return { kind: 'nothing-else' };
   }
   // "Does that plan work for you?": yes, or not yet and what is still missing.
   if (
@@ -590,6 +619,8 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
       text,
     )
   ) {
+    // Asked after the learner summed up and closed, it is what was just agreed, not a new demand.
+    if (state.earlier.some((a) => a.closing)) return { kind: 'next-step', settled: true };
     const goal = openGoal(ctx) ?? nextGoal(ctx);
     if (goal?.statement && !mentioned(state, goal.statement) && !goal.statement.endsWith('?'))
       return { kind: 'item', text: goal.statement, conflict: false };
@@ -599,13 +630,7 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   // minute?") gets a yes; "Could we agree that you decide by the 15th?" proposes, and is answered as that.
   // "Can I have until Friday to think about it?" asks for time, and is given it.
   if (TIME_TO_THINK.test(question.text)) return { kind: 'pledge', text: 'Take the time you need.' };
-  if (
-    !EMBEDDED_QUESTION.test(text) &&
-    /(?:^|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) i|(?:can|could|may) we (?:start|begin|go (?:through|over|back)|take (?:a|five|ten)|have a (?:word|minute|moment|quick)|pause|continue|come back|stop)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|(?:do you have|have you got|got) (?:a )?(?:few |couple of |two |five |ten |\d+ )?(?:minutes?|moment|sec(?:ond)?s?|time))\b/.test(
-      text,
-    )
-  )
-    return { kind: 'sure' };
+  if (!EMBEDDED_QUESTION.test(text) && PERMISSION.test(text)) return { kind: 'sure' };
 
   // "Could you send me the offer in writing?": a request the persona can grant is promised, not answered
   // with whatever fact shares a word with it.
@@ -656,7 +681,13 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
     );
     return timed ? { kind: 'item', text: timed, conflict: false } : { kind: 'asap' };
   }
-  if (question.kind === 'want') {
+  // "What would help on your side?", "What do you need from me?": what the persona needs.
+  if (
+    question.kind === 'want' ||
+    /\bwhat (?:would|could|might) (?:make (?:that|this|it) (?:work|easier|possible)|help)\b.*\byou\b|\bwhat do you need\b/i.test(
+      question.text,
+    )
+  ) {
     const goal = nextGoal(ctx);
     if (goal?.statement) return { kind: 'item', text: goal.statement, conflict: false };
   }
@@ -666,7 +697,16 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   if (remark) return { kind: 'remark', text: remark };
   if (question.kind === 'request') {
     const promise = pledge(question.text);
-    return promise ? { kind: 'pledge', text: promise } : { kind: 'sure' };
+    if (promise) return { kind: 'pledge', text: promise };
+    // "Is there anything that could help?" asks what the persona needs.
+    if (/\b(?:is there|was there) (?:anything|something)\b/i.test(question.text)) {
+      const goal = nextGoal(ctx);
+      if (goal?.statement && !goal.statement.endsWith('?'))
+        return { kind: 'item', text: goal.statement, conflict: false };
+    }
+    // A request it can neither promise nor read is not a yes to "go ahead": the persona says it has no
+    // neat answer and asks its own next question.
+    return PERMISSION.test(text) ? { kind: 'sure' } : { kind: 'generic' };
   }
 
   // A question about the persona itself is answered with something about the persona; a question
@@ -775,6 +815,10 @@ function pledge(question: string): string | null {
     ) ??
     // "Could we agree that you decide by the 15th?" asks the same promise of the persona.
     /^(?:.*?,\s*)?(?:could|can|shall|should) we (?:agree|say|settle on) (?:that )?you(?:'ll| will)? (.+?)[?.!]*$/i.exec(
+      question.trim(),
+    ) ??
+    // "Is it possible for you to decide this week?", "Would it be possible to send it today?"
+    /^(?:.*?,\s*)?(?:is it|would it be|will it be) (?:at all )?possible (?:for you )?to (.+?)[?.!]*$/i.exec(
       question.trim(),
     );
   // "… so I can look at it tomorrow" is the learner's purpose, not part of what the persona promises.
@@ -918,6 +962,7 @@ function pushbackMoves(ctx: TurnContext, about?: FirmPosition): Move[] {
         kind: 'counterpoint',
         quote: latest.terms.size > 2 ? latest.quote : null,
         refused: latest.refusal && !latest.pushback,
+        explained: latest.reasons || latest.figures.length > 0,
       },
     ];
   const persistence = state.pushbacks + 1;
@@ -941,7 +986,8 @@ function pushbackMoves(ctx: TurnContext, about?: FirmPosition): Move[] {
   if (position.evidenceAsk && !mentioned(state, position.evidenceAsk))
     moves.push({ kind: 'evidence', line: position.evidenceAsk });
   // Without a condition to read out, the persona asks for the learner's case in its own words.
-  else if (ctx.latest.pushback) moves.push({ kind: 'counterpoint', quote: null, refused: false });
+  else if (ctx.latest.pushback)
+    moves.push({ kind: 'counterpoint', quote: null, refused: false, explained: ctx.latest.reasons });
   return moves;
 }
 
@@ -1011,6 +1057,8 @@ function agenda(ctx: TurnContext, sofar: Move[]): Move[] {
     'reported',
   ];
   if (sofar.some((m) => stops.includes(m.kind))) return [];
+  // "Have you got two minutes?" answered "Sure, go ahead" waits for what the learner came to say.
+  if (sofar.some((m) => m.kind === 'answer' && m.content.kind === 'sure')) return [];
   // "No, that's everything." is not followed by a new demand.
   if (sofar.some((m) => m.kind === 'answer' && m.content.kind === 'nothing-else')) return [];
   // "Can I have until Friday to think about it?", once granted, is not followed by "Where do we land?".
@@ -1060,6 +1108,8 @@ function agenda(ctx: TurnContext, sofar: Move[]): Move[] {
     case 'resolving':
       if (sofar.some((m) => m.kind === 'summarise' || m.kind === 'close' || m.kind === 'wrap-up')) return [];
       if (state.turn >= 10) return closingMoves(ctx);
+      // "Possibly. Tell me more." waits for more; "let's land this" in the same breath contradicts it.
+      if (sofar.some((m) => m.kind === 'consider' && m.verdict === 'maybe')) return [];
       if (!state.personaLines.some((line) => WRAP_UP_MARK.test(line)))
         return [{ kind: 'wrap-up', items: summaryItems(ctx) }];
       return goal ? pursue : pressing;
@@ -1074,6 +1124,13 @@ const ASKS_WHAT_LED =
 const BOUNCED_BACK = /^(?:and |so )?(?:(?:what|how) about you|and you|you)\??$/i;
 
 /** The learner asks for time before deciding. */
+/** Words a learner leads in with, comma or not: "ok what if we…", "So, how about…". */
+const LEAD_IN = /^(?:(?:ok(?:ay)?|so|and|well|right|alright|fine|then|hmm+|um+|look)\b[,\s]+)+/i;
+
+/** Asking leave to go on: "Can I take your name?", "Shall I start?", "Got a sec?", "Could we take a minute?". */
+const PERMISSION =
+  /(?:^|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) i|(?:can|could|may) we (?:start|begin|go (?:through|over|back)|take (?:a|five|ten)|have a (?:word|minute|moment|quick)|pause|continue|come back|stop)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|(?:do you have|have you got|got) (?:a )?(?:few |couple of |two |five |ten |\d+ )?(?:minutes?|moment|sec(?:ond)?s?|time))\b/;
+
 const TIME_TO_THINK =
   /\b(?:think (?:about it|it over|on it)|sleep on it|mull it over|get back to you|time to (?:think|consider|decide|talk it over))\b/i;
 
@@ -1148,7 +1205,9 @@ function nextPress(ctx: TurnContext): string | null {
         (f) => comparableTo(f, p.anchor!.figure) && (f.value ?? 0) > (p.anchor!.figure.value ?? 0),
       );
     const timely =
-      relevance >= 2 || (tone === 'tough' && state.phase !== 'exploring') || state.phase === 'resolving';
+      // A tough persona presses its positions once there is something to negotiate, never in reply to a
+      // hello: "I won't offer more hours" to "thanks for making time" comes out of nowhere.
+      relevance >= 2 || (tone === 'tough' && state.phase === 'negotiating') || state.phase === 'resolving';
     if (p.statement && anchorReady && timely && (state.statedPositions.get(p.index) ?? 0) === 0)
       lines.push(p.statement);
     lines.push(...p.pressLines);
@@ -1177,7 +1236,14 @@ function ownQuestions(ctx: TurnContext): string[] {
   const asked =
     proposed ||
     all.some((a) => (a.question?.kind === 'request' && !TOPIC_ASK.test(a.text)) || STATED_ASK.test(a.text));
-  const reasoned = all.some((a) => a.reasons);
+  // "…it's in my name so it's my credit that takes the hit" has said why, in so many words or not.
+  const reasoned = all.some(
+    (a) =>
+      a.reasons ||
+      lineActs().actsOf(a.text).has('reason') ||
+      // ("So I've been thinking" opens a sentence: "so" gives a reason only in the middle of one.)
+      /\b(?:because|cos|cuz|since|which means)\b|[^.!?\s]\s+so (?:it|that|i|we)\b/i.test(a.text),
+  );
   if (offered(ctx.latest)) return OWN_PRACTICE;
   if (asked && reasoned) return OWN_HEARD;
   if (asked) return [...OWN_WHY_ASK, ...OWN_HEARD];

@@ -36,7 +36,7 @@ export type AnswerContent =
   | { kind: 'sure'; subject?: string | null }
   | { kind: 'pledge'; text: string }
   | { kind: 'nothing-else' }
-  | { kind: 'next-step' }
+  | { kind: 'next-step'; settled?: boolean }
   | { kind: 'works'; still: string | null }
   | { kind: 'asap' }
   | { kind: 'recap'; text: string }
@@ -77,7 +77,8 @@ export type Move =
   | { kind: 'concede'; position: FirmPosition; detail?: string | null }
   | { kind: 'yield'; position: FirmPosition; detail: string | null }
   | { kind: 'evidence'; line: string }
-  | { kind: 'counterpoint'; quote: string | null; refused: boolean }
+  /** explained: the learner gave their reasons, so the persona does not ask "why not?". */
+  | { kind: 'counterpoint'; quote: string | null; refused: boolean; explained?: boolean }
   | { kind: 'consider'; verdict: 'accept' | 'maybe'; quote: string | null; detail: string | null }
   | { kind: 'commitment'; quote: string | null; when: string | null; specific: boolean }
   | { kind: 'agreement' }

@@ -406,6 +406,18 @@ export const NEXT_STEP: Options = {
     'That depends on what you put on the table.',
   ],
 };
+/** "What happens now?" once the learner has summed up what was agreed. */
+export const NEXT_STEP_SETTLED: Options = {
+  friendly: [
+    "We do what we just agreed. I'll confirm it on my side.",
+    'Now we both get on with it as agreed.',
+  ],
+  neutral: [
+    "We do what we just agreed. I'll confirm it on my side.",
+    'What we agreed stands. We go from there.',
+  ],
+  tough: ['We do what we agreed. Nothing more for now.', 'What we agreed. No more, no less.'],
+};
 export const DEFLECT_ANSWER: Options = {
   friendly: [
     "I'd rather not go into that, if that's okay.",
@@ -599,7 +611,7 @@ export const COUNTER_QUOTE: Options = {
 export const REFUSED: Options = {
   friendly: ['Oh. Why not?', 'Okay, so what is possible?', 'Hm. What could you do instead?'],
   neutral: ['Why not?', 'Then what is possible?', "That's not good enough. What can you do?"],
-  tough: ["That's not an answer. What can you do?", 'Then find a way.', 'Not possible, or not convenient?'],
+  tough: ['Then what can you do?', 'Then find a way.', 'Not possible, or not convenient?'],
 };
 export const ASAP: Options = {
   friendly: ['As soon as you reasonably can, honestly.', 'Sooner rather than later, if possible.'],
@@ -819,7 +831,7 @@ export const CATEGORY_PRESS: Record<ScenarioCategory, string[]> = {
   ],
   'salary-negotiation': [
     'What number did you have in mind?',
-    'What would it take to get a yes?',
+    'What are you basing that on?',
     'Is salary the only thing on your mind?',
     'How soon could you give me an answer?',
   ],

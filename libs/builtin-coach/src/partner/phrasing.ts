@@ -42,6 +42,7 @@ import {
   SURE_ABOUT,
   PLEDGE,
   NEXT_STEP,
+  NEXT_STEP_SETTLED,
   WORKS,
   WORKS_BUT,
   ASKED_AGAIN,
@@ -106,6 +107,8 @@ export interface PhrasingContext {
   rng: Rng;
   /** Sentences already said, normalised (see sentenceKey). */
   said: Set<string>;
+  /** What the learner has already put on the table: a stock question never asks for it again. */
+  given?: { figure: boolean; reasons: boolean };
 }
 
 /** Lower-cases the first letter unless it starts "I", an acronym or a name. */
@@ -236,6 +239,9 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
         break;
       }
       case 'acknowledge': {
+        // "That's useful to know." says it has heard: "That doesn't tell me much." before it contradicts it.
+        const heard = moves.some((m) => m.kind === 'press' && m.line !== '' && !m.line.endsWith('?'));
+        if (!move.quote && heard) break;
         const bank = move.plain ? ACK_QUOTE.neutral : tone(ACK_QUOTE);
         if (!move.quote || !take(bank, (t) => t.replace('{q}', move.quote!))) take(tone(ACK_PLAIN));
         break;
@@ -300,7 +306,8 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
         break;
       case 'counterpoint': {
         if (move.refused) {
-          take(tone(REFUSED));
+          // "I've done five of the last six weekends. I can't keep doing that." has said why not.
+          take(tone(REFUSED).filter((t) => !(move.explained && ASKS_WHY.test(t))));
           break;
         }
         const quoted =
@@ -334,11 +341,11 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
         break;
       }
       case 'press':
-        if (!take([move.line])) take(pressBank(ctx.profile));
+        if (!take([move.line])) take(pressBank(ctx));
         break;
       case 'not-so-fast':
         if (!(move.goal?.statement && take(tone(NOT_SO_FAST), withStatement(move.goal.statement))))
-          take(pressBank(ctx.profile));
+          take(pressBank(ctx));
         break;
       case 'summarise':
         take(SUMMARY, (t) => t.replace('{i}', listOf(move.items)));
@@ -364,7 +371,7 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
   }
 
   if (out.length === 0) {
-    if (!take(pressBank(ctx.profile))) take(FALLBACK);
+    if (!take(pressBank(ctx))) take(FALLBACK);
   }
   // Everything said already: an empty draft lets the guard rails supply the last-resort line.
   return out.join(' ');
@@ -444,6 +451,7 @@ function realiseAnswer(
       } else if (!take(tone(WORKS))) take(tone(GENERIC_ANSWER));
       return;
     case 'next-step':
+      if (content.settled && take(tone(NEXT_STEP_SETTLED))) return;
       if (!take(tone(NEXT_STEP))) take(tone(GENERIC_ANSWER));
       return;
     case 'pledge':
@@ -570,6 +578,22 @@ function realiseFigure(move: Extract<Move, { kind: 'figure' }>, ctx: PhrasingCon
 }
 
 /** The questions the persona presses with: its kind of conversation's, or anyone's in an own scenario. */
-function pressBank(profile: PersonaProfile): string[] {
-  return profile.own ? OWN_PRESS : CATEGORY_PRESS[profile.category];
+/** A stock line that asks why, or takes what was said for no answer. */
+const ASKS_WHY = /\b(?:why|based on what|not an answer|not possible, or)\b/i;
+
+/** A stock question that asks for a number, or for what a position rests on. */
+const ASKS_FOR_FIGURE = /\b(?:number|figure|how much|what would (?:this|it) (?:actually )?cost)\b/i;
+const ASKS_FOR_REASONS = /\b(?:why should|based on|basing|what makes you)\b/i;
+
+/**
+ * The persona's kind of stock questions, less those asking for what the learner already gave: "What
+ * number did you have in mind?" after "I'm asking for 13.75 an hour" asks for what was just said.
+ */
+function pressBank(ctx: PhrasingContext): string[] {
+  const bank = ctx.profile.own ? OWN_PRESS : CATEGORY_PRESS[ctx.profile.category];
+  return bank.filter(
+    (question) =>
+      !(ctx.given?.figure && ASKS_FOR_FIGURE.test(question)) &&
+      !(ctx.given?.reasons && ASKS_FOR_REASONS.test(question)),
+  );
 }

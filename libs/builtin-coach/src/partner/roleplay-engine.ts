@@ -90,7 +90,12 @@ export function planReply(input: ReplyInput): ReplyPlan {
   });
   // After its one goodbye the persona answers a new point briefly: no second closing, no new agenda.
   const moves = closed ? planned.filter((m) => !AFTER_CLOSE_DROPS.has(m.kind)) : planned;
-  const draft = realise(moves, { profile, tone, rng, said: state.said });
+  const learner = [...state.earlier, analysis];
+  const given = {
+    figure: learner.some((a) => a.figures.some((f) => f.kind === 'money' || f.kind === 'percent')),
+    reasons: learner.some((a) => a.reasons),
+  };
+  const draft = realise(moves, { profile, tone, rng, said: state.said, given });
   if (closed) {
     const brief = capitalFirst(splitSentences(draft).slice(0, 2).join(' '));
     if (!brief || closes(brief)) return afterClose(input, messages, closedAt, analysis, baseSeed);
