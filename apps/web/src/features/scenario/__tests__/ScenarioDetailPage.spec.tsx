@@ -76,8 +76,10 @@ async function historyRead(fetchMock: ReturnType<typeof stub>) {
   await waitFor(() =>
     expect(fetchMock.mock.calls.some(([input]) => path(input) === '/api/user/sessions')).toBe(true),
   );
-  await Promise.all(fetchMock.mock.results.map((r) => r.value));
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // Start Practice waits for the history it decides on.
+  await waitFor(() =>
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Start Practice' }).disabled).toBe(false),
+  );
 }
 
 async function openDetail(id: string, history = ['/library']) {
@@ -157,9 +159,11 @@ describe('/scenario/:id', () => {
   });
 
   it('Start Practice goes to /upgrade when no session is left', async () => {
-    stub({ sessionsUsed: 5 });
+    const fetchMock = stub({ sessionsUsed: 5 });
     const { router } = await openDetail('ask-for-a-raise');
     await screen.findByText('You have used all 5 free sessions this month.');
+    // Until the history is read, nothing is known to resume and the button leaves the quota to the server.
+    await historyRead(fetchMock);
     fireEvent.click(screen.getByRole('button', { name: 'Start Practice' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/upgrade'));
   });

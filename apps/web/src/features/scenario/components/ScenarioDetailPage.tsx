@@ -56,7 +56,9 @@ export function ScenarioDetailPage() {
   const { data: profile } = useGetProfileQuery(userId ?? skipToken);
   const outOfSessions = profile !== undefined && remainingSessions(profile) === 0;
   // Out of sessions, a conversation of this scenario already going is still the learner's to finish.
-  const { data: sessions } = useListSessionsQuery(outOfSessions ? undefined : skipToken);
+  const { data: sessions, isLoading: readingHistory } = useListSessionsQuery(
+    outOfSessions ? undefined : skipToken,
+  );
   const navigate = useNavigate();
   const goBack = useGoBack();
   const headingId = useId();
@@ -127,7 +129,12 @@ export function ScenarioDetailPage() {
           </div>
         </dl>
         <div className="scenario-detail__start">
-          <Button onClick={() => void navigate(practiceTarget(scenario, profile, sessions))}>
+          {/* Out of sessions, the moment the history takes to read decides between resuming and /upgrade. */}
+          <Button
+            disabled={readingHistory && !scenario.locked}
+            aria-busy={readingHistory && !scenario.locked}
+            onClick={() => void navigate(practiceTarget(scenario, profile, sessions))}
+          >
             {scenario.locked ? <span aria-hidden="true">🔒</span> : null}
             {SCENARIO_TEXTS.start}
           </Button>
