@@ -115,6 +115,7 @@ const REASONS =
   /(?:,\s*so (?:i|we) (?:can|could|will|would)\b)|\b(?:because|since|as a result|the reason|due to|that'?s why|for (?:example|instance)|e\.g\.|data|research|surveys?|study|studies|evidence|market (?:rate|data|value|research)|benchmarks?|industry (?:standard|average)|on average|typical(?:ly)?|according to|records?|logs?|reports?|last (?:year|quarter|month|week)|in my (?:experience|last role|previous role)|(?:i|we)'?ve (?:also |already |just |personally )?(?:done|led|managed|delivered|built|worked|completed|passed|saved|grown|increased|reduced|handled|trained|shipped|won|closed|earned|achieved|launched|improved)|(?:experience|qualifications?|certifi\w+|exams?|degree|award|portfolio|adds? value|outperform\w*|exceeded|ahead of)|shows? that|proves?|documented|track record|results?|compared (?:to|with)|which means|so that)\b/;
 const CLOSING =
   /\b(?:let'?s (?:wrap|finish|leave it|end|stop|close|call it|sum up|recap|summari[sz]e|agree on next steps|put (?:it|this) in writing)|wrap (?:this|it|things) up|(?:i|we) (?:have|need|got) to (?:go|run|head off|jump)|(?:i|we) should (?:probably |really )?(?:go|get going|head off|let you go)|never mind|gotta go|i'?ll let you go|thanks for your time|thank you for your time|talk (?:soon|later)|good ?bye|bye|see you (?:soon|later|tomorrow|then|next week)|see you[.!]*$|that'?s all(?: from me)?|we'?re done|to (?:sum up|summari[sz]e|recap)|in summary|next steps|so we'?re agreed|we have a deal|it'?s a deal|(?:i|we)'?ll (?:send|email) (?:you )?(?:a |the )?(?:summary|confirmation|recap|follow-up))\b/;
+const THANKS_FOR_TIME = /\b(?:thanks|thank you) (?:so much |very much )?for your time\b/;
 const CLARIFY =
   /\b(?:what do you mean|what does that mean|i don'?t (?:understand|follow)|pardon|(?:could|can) you (?:repeat|explain|clarify|rephrase)|not sure what you mean|come again)\b|^sorry\?|^what\?$/;
 const STRONG_HOSTILITY =
@@ -279,7 +280,13 @@ export function analyseMessage(raw: string): MessageAnalysis {
       /(?:thank(?:s| you)|thx|cheers)(?: so much| very much)?\W*$/.test(lower));
   // "great so 1 more from next payslip, 50p in june. ill send u an email to confirm" sums up and closes
   // however it is typed: the labelled corpus reads it (text/line-acts.ts). A question still wants its answer.
-  const closing = CLOSING.test(lower) || (!question && lineActs().actsOf(bounded).has('close'));
+  // "Thank you for your time" closes at the end of a line; opening one ("Hi Marco, thank you for your
+  // time. I want to ask you something…") it is a greeting.
+  const lastSentence = (sentences[sentences.length - 1] ?? bounded).toLowerCase();
+  const closing =
+    CLOSING.test(lower.replace(new RegExp(THANKS_FOR_TIME.source, 'g'), ' ')) ||
+    THANKS_FOR_TIME.test(lastSentence) ||
+    (!question && lineActs().actsOf(bounded).has('close'));
   const contentWords = doc.tokens.filter(
     (t) => ['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM'].includes(t.pos) && !t.stop,
   ).length;

@@ -638,6 +638,25 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
     const promise = pledge(question.text);
     if (promise) return { kind: 'pledge', text: promise };
   }
+  // "What's the problem?", "What happened with your bill?": the persona tells its side, first what it has
+  // not said yet.
+  if (
+    /\bwhat(?:'s| is| was) (?:the |your )?(?:problem|issue|matter|wrong)\b|\bwhat happened\b|\bwhat(?:'s| is) going on\b/i.test(
+      question.text,
+    )
+  ) {
+    // Who the persona is ("I'm a freelance accountant…") is not what went wrong.
+    const fact = profile.facts.find(
+      (f) =>
+        f.sensitivity === 'public' &&
+        !mentioned(state, f.statement) &&
+        !/^(?:i'?m|i am) (?:a|an|the)\b|^i (?:work|run|own|manage)\b/i.test(f.statement),
+    );
+    if (fact) return { kind: 'item', text: fact.statement, conflict: false };
+    const goal = nextGoal(ctx);
+    if (goal?.statement && !goal.statement.endsWith('?') && !mentioned(state, goal.statement))
+      return { kind: 'item', text: goal.statement, conflict: false };
+  }
   // "What made you go into product?": the scenario never says, and a fact that shares a word with it
   // ("I'm a product manager…") or a stance does not answer it; the persona says so and asks its own.
   if (ASKS_WHAT_LED.test(question.text)) return { kind: 'generic' };
@@ -1235,7 +1254,11 @@ function ownQuestions(ctx: TurnContext): string[] {
   const proposed = all.some(offered);
   const asked =
     proposed ||
-    all.some((a) => (a.question?.kind === 'request' && !TOPIC_ASK.test(a.text)) || STATED_ASK.test(a.text));
+    all.some(
+      (a) =>
+        (a.question?.kind === 'request' && !TOPIC_ASK.test(a.text)) ||
+        STATED_ASK.test(a.text.replace(ANNOUNCED_ASK, ' ')),
+    );
   // "…it's in my name so it's my credit that takes the hit" has said why, in so many words or not.
   const reasoned = all.some(
     (a) =>
@@ -1249,6 +1272,9 @@ function ownQuestions(ctx: TurnContext): string[] {
   if (asked) return [...OWN_WHY_ASK, ...OWN_HEARD];
   return [...OWN_WHAT, ...OWN_SUGGEST];
 }
+/** "I want to ask you something": an ask announced, not yet made. */
+const ANNOUNCED_ASK =
+  /\bi (?:want|wanted|would like|'d like|need) to (?:ask|tell) you (?:something|a (?:question|favou?r|thing))\b/gi;
 const TOPIC_ASK = /\b(?:can|could|may) (?:we|i) (?:talk|chat|speak|have a (?:word|chat))\b/i;
 const OWN_WHAT = ['What exactly are you asking me for?'];
 const OWN_WHY_ASK = ['Why does this matter so much to you?'];

@@ -304,7 +304,7 @@ export const BENEFITS = cue(
   '\\b(better|easier|faster|cheaper|simpler|useful|valuable|helpful) for you\\b',
   '\\b(would|will|could) (pay for itself|free up|save you|cut your|reduce your|stop)\\b',
   '\\b(bring|contribute|add) [^.?!]{0,40}\\bto your\\b',
-  "\\byour (goals?|priorit(y|ies)|customers|clients|deadline|budget|team's|targets?|revenue|time|cohort)\\b",
+  "\\byour (goals?|priorit(y|ies)|customers|clients|deadline|budget|team's|targets?|revenue|cohort)\\b",
   '\\bthis (would|will|could) (help|save|give|let|mean|free|reduce|cut|protect)\\b',
   '\\breturn on investment\\b',
   '\\broi\\b',

@@ -208,7 +208,13 @@ export function checkObjectives(lines: LineFeatures[], scenario: ScenarioDefinit
     const showing = move ? candidates.filter(move.shows) : candidates;
     // "Take personal ownership: give your name and a direct way to follow up": what follows the colon is
     // what the objective asks for, so a line that shows the move is enough only if it also says some of it.
-    const spelledOut = objective.includes(':') ? objective.slice(objective.indexOf(':') + 1) : undefined;
+    // So does what follows "including": "Acknowledge his request honestly, including the real wait time".
+    const including = /\bincluding\b/i.exec(objective);
+    const spelledOut = objective.includes(':')
+      ? objective.slice(objective.indexOf(':') + 1)
+      : including
+        ? objective.slice(including.index + including[0].length)
+        : undefined;
     const enough = (l: LineFeatures): boolean =>
       eligible(l) && (!spelledOut || bestLine(spelledOut, [l], scenario, verb) !== undefined);
     const match =
@@ -284,11 +290,21 @@ export function bestLine(
     // Behaviour alone ("asks a question") does not meet "Ask open questions about how orders work":
     // at least one of the objective's words must be the learner's own (or its everyday equivalent).
     const own = contentLemmas(line.analysed);
-    const overlap = shared.some((lemma) => own.has(lemma) || said(lemma)) ? shared.length : 0;
+    // "Offer a supervisor call-back, with a time" is not met by "refund in 3 to 5 days" on its time alone:
+    // an objective of three or more words needs one of them in the learner's own words.
+    // Met by the everyday equivalents alone (SAID_AS), it takes two of them unless it names only one.
+    const anchored =
+      wanted.length >= 3
+        ? shared.some((lemma) => own.has(lemma))
+        : shared.some((lemma) => own.has(lemma)) || shared.length >= Math.min(2, wanted.length);
+    // "with a time" is not met by any line that names a day: words of the calendar alone meet nothing.
+    const overlap = anchored && shared.some((lemma) => !CALENDAR_WORDS.has(lemma)) ? shared.length : 0;
     if (!best || overlap > best.overlap) best = { line, overlap };
   }
   return best && best.overlap >= needed && wanted.length > 0 ? best.line : undefined;
 }
+
+const CALENDAR_WORDS = new Set(['time', 'day', 'week', 'month', 'year', 'today', 'tomorrow', 'now', 'date']);
 
 /** Verbs that say what to do with something, not what it is about ("ask" reads as "question"). */
 const ACTION_WORDS = new Set(

@@ -178,7 +178,14 @@ export function extractFigures(text: string): Figure[] {
   )) {
     const start = m.index;
     const end = start + m[0].length;
-    if (!spans.some((s) => s.start < end && start < s.end)) spans.push({ kind: 'money', start, end });
+    // "£38" read as the number 38: the currency sign makes it money.
+    const inside = spans.find((s) => s.start < end && start < s.end);
+    if (!inside) spans.push({ kind: 'money', start, end });
+    else if (inside.kind === 'number' && inside.start >= start && inside.end <= end) {
+      inside.kind = 'money';
+      inside.start = start;
+      inside.end = end;
+    }
   }
   spans.sort((a, b) => a.start - b.start);
 
