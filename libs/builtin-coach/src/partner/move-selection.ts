@@ -759,6 +759,10 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
     if (stated?.statement && /\b(?:concerns?|worr(?:y|ied|ies)|need|want|matters?)\b/.test(text))
       return { kind: 'recap', text: stated.statement };
   }
+  // "Is there something that worries you about this?", "What makes mornings hard for you?": with nothing
+  // in the scenario to say, the persona still answers for itself, in general terms, rather than "later".
+  if (WORRY_QUESTION.test(text)) return { kind: 'concern', about: 'worry' };
+  if (HARD_QUESTION.test(text)) return { kind: 'concern', about: 'hard' };
   const subject = nounPhrase(question.text);
   if (subject && !personal && ['open', 'yes-no', 'when'].includes(question.kind))
     return { kind: 'details', subject };
@@ -1143,6 +1147,11 @@ const ASKS_WHAT_LED =
 const BOUNCED_BACK = /^(?:and |so )?(?:(?:what|how) about you|and you|you)\??$/i;
 
 /** The learner asks for time before deciding. */
+const WORRY_QUESTION =
+  /\b(?:what|anything|something) (?:that )?(?:worries|concerns|bothers) you\b|\bwhat(?:'s| is| are) your (?:worry|worries|concerns?)\b|\bare you (?:worried|concerned)\b/;
+const HARD_QUESTION =
+  /\b(?:hard|difficult|tricky|tough) for you\b|\bwhat(?:'s| is) (?:getting|standing) in (?:the|your) way\b/;
+
 /** Words a learner leads in with, comma or not: "ok what if we…", "So, how about…". */
 const LEAD_IN = /^(?:(?:ok(?:ay)?|so|and|well|right|alright|fine|then|hmm+|um+|look)\b[,\s]+)+/i;
 

@@ -40,6 +40,8 @@ export type AnswerContent =
   | { kind: 'works'; still: string | null }
   | { kind: 'asap' }
   | { kind: 'recap'; text: string }
+  /** Asked what worries it, or what makes something hard for it, with nothing in the scenario to say. */
+  | { kind: 'concern'; about: 'worry' | 'hard' }
   | { kind: 'generic' };
 
 export interface FigureMove {

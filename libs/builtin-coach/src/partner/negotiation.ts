@@ -189,6 +189,8 @@ export function figureMoves(ctx: TurnContext, offer: Figure): Move[] {
       );
     return moves;
   }
-  const verdict: FigureVerdict = latest.commitment ? 'note' : 'probe';
+  // "I'd like the full £1,200 back" when the situation is a £1,200 deposit: nothing to ask the basis of.
+  const known = ctx.profile.situationFigures.some((f) => comparableTo(f, offer) && f.value === offer.value);
+  const verdict: FigureVerdict = latest.commitment || known ? 'note' : 'probe';
   return [figureMove(offer.text, verdict, base)];
 }

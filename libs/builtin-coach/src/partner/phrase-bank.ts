@@ -418,6 +418,22 @@ export const NEXT_STEP_SETTLED: Options = {
   ],
   tough: ['We do what we agreed. Nothing more for now.', 'What we agreed. No more, no less.'],
 };
+/** What worries the persona, or makes it hard, when the scenario gives it nothing to say about it. */
+export const CONCERN: Record<'worry' | 'hard', Options> = {
+  worry: {
+    friendly: [
+      'Honestly, mostly how it works out in practice.',
+      'Just the knock-on effect on everything else.',
+    ],
+    neutral: ['Mainly how it works out in practice.', 'The knock-on effect on everything else, mostly.'],
+    tough: ['How it works in practice. Promises are cheap.', 'The knock-on effect. That always lands on me.'],
+  },
+  hard: {
+    friendly: ["It's just a busy time for me, that's all.", "I've got a lot on at the moment, honestly."],
+    neutral: ["It's a busy time for me, that's all.", "I've got a lot on at the moment."],
+    tough: ["I've got a lot on. That's all you need to know.", "It's a busy time. Leave it at that."],
+  },
+};
 export const DEFLECT_ANSWER: Options = {
   friendly: [
     "I'd rather not go into that, if that's okay.",

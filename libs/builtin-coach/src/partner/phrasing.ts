@@ -43,6 +43,7 @@ import {
   PLEDGE,
   NEXT_STEP,
   NEXT_STEP_SETTLED,
+  CONCERN,
   WORKS,
   WORKS_BUT,
   ASKED_AGAIN,
@@ -108,7 +109,7 @@ export interface PhrasingContext {
   /** Sentences already said, normalised (see sentenceKey). */
   said: Set<string>;
   /** What the learner has already put on the table: a stock question never asks for it again. */
-  given?: { figure: boolean; reasons: boolean };
+  given?: { figure: boolean; reasons: boolean; prevention?: boolean };
 }
 
 /** Lower-cases the first letter unless it starts "I", an acronym or a name. */
@@ -481,6 +482,9 @@ function realiseAnswer(
     case 'deflect':
       take(tone(DEFLECT_ANSWER));
       return;
+    case 'concern':
+      if (!take(tone(CONCERN[content.about]))) take(tone(DEFLECT_ANSWER));
+      return;
     case 'number':
       if (content.figure && !content.asking) {
         if (!take(NUMBER_MINE, (t) => t.replace('{x}', content.figure!))) take(NUMBER_YOURS);
@@ -584,6 +588,7 @@ const ASKS_WHY = /\b(?:why|based on what|not an answer|not possible, or)\b/i;
 /** A stock question that asks for a number, or for what a position rests on. */
 const ASKS_FOR_FIGURE = /\b(?:number|figure|how much|what would (?:this|it) (?:actually )?cost)\b/i;
 const ASKS_FOR_REASONS = /\b(?:why should|based on|basing|what makes you)\b/i;
+const ASKS_FOR_PREVENTION = /\b(?:again|stop this happening)\b/i;
 
 /**
  * The persona's kind of stock questions, less those asking for what the learner already gave: "What
@@ -594,6 +599,7 @@ function pressBank(ctx: PhrasingContext): string[] {
   return bank.filter(
     (question) =>
       !(ctx.given?.figure && ASKS_FOR_FIGURE.test(question)) &&
-      !(ctx.given?.reasons && ASKS_FOR_REASONS.test(question)),
+      !(ctx.given?.reasons && ASKS_FOR_REASONS.test(question)) &&
+      !(ctx.given?.prevention && ASKS_FOR_PREVENTION.test(question)),
   );
 }

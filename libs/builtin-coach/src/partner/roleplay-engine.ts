@@ -94,6 +94,12 @@ export function planReply(input: ReplyInput): ReplyPlan {
   const given = {
     figure: learner.some((a) => a.figures.some((f) => f.kind === 'money' || f.kind === 'percent')),
     reasons: learner.some((a) => a.reasons),
+    // "…and I'll put a note so it doesn't happen again" has answered "What if it goes wrong again?".
+    prevention: learner.some((a) =>
+      /\b(?:(?:doesn'?t|won'?t|never|not) (?:happen|go wrong) again|prevent|stop (?:it|this) (?:from )?happening)\b/i.test(
+        a.text,
+      ),
+    ),
   };
   const draft = realise(moves, { profile, tone, rng, said: state.said, given });
   if (closed) {

@@ -72,6 +72,8 @@ export interface PersonaProfile {
   voice: PersonaVoice;
   /** Figures the persona put on the table in its opening line. */
   openingFigures: Figure[];
+  /** Figures the situation itself states ("my £1,200 deposit"): both sides know them. */
+  situationFigures: Figure[];
   /** What the conversation is about, for steering back: "the offer". */
   topic: string;
   /** Every content term in the scenario, to tell on-topic from off-topic. */
@@ -216,6 +218,7 @@ function build(scenario: ScenarioDefinition): PersonaProfile {
     facts,
     voice,
     openingFigures: extractFigures(scenario.openingLine),
+    situationFigures: extractFigures(scenario.description),
     topic: CATEGORY_TOPIC[scenario.category],
     vocabulary,
     internals: [
