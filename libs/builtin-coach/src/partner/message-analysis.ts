@@ -265,7 +265,11 @@ export function analyseMessage(raw: string): MessageAnalysis {
     /!{3,}/.test(bounded) ||
     // A dark word in a question about them ("What is it about cameras that doesn't work for you?") asks;
     // it is hostile only where the line reads as an attack.
-    (sentiment <= -0.6 && /\byou\b/.test(lower) && (!question || lineActs().actsOf(bounded).has('attack')))
+    // "I know you've got your thesis deadline, that sounds brutal" is sympathy in dark words.
+    (sentiment <= -0.6 &&
+      /\byou\b/.test(lower) &&
+      (!question || lineActs().actsOf(bounded).has('attack')) &&
+      !lineActs().actsOf(bounded).has('empathy'))
   )
     hostility = 1;
 

@@ -156,7 +156,9 @@ function core(ctx: TurnContext): Move[] {
     (state.phase === 'resolving' && latest.agreement && latest.words >= 3 && !latest.question)
   ) {
     const settled = offer ? figureMoves(ctx, offer).filter((m) => m.kind === 'figure') : [];
-    return [...settled, ...closingMoves(ctx)];
+    // "8% isn't enough" and "Okay, I'm interested" in one breath contradict each other.
+    const held = settled.some((m) => m.kind === 'figure' && m.verdict !== 'accept' && m.verdict !== 'note');
+    return [...settled, ...closingMoves(ctx, held)];
   }
   if (latest.question?.kind === 'clarify' || (latest.clarification && !latest.question)) {
     return [{ kind: 'clarify', restate: lastPoint(ctx) }];
@@ -377,9 +379,15 @@ function noteFigure(ctx: TurnContext, planned: Move[]): Move[] {
     return [];
   const said = planned.map(mentionedIn).join(' ');
   if (latest.figures.some((f) => said.includes(f.text))) return [];
+  // "from two days to about nine hours": the figure it came to is the news, not the one it left.
+  const fromTo = /\bfrom\b[^.?!]{1,40}?\bto\s+(?:about |around |roughly |just |under |over )?$/i;
+  const figures = [...latest.figures].sort(
+    (a, b) =>
+      Number(fromTo.test(latest.text.slice(0, b.index))) - Number(fromTo.test(latest.text.slice(0, a.index))),
+  );
   const figure =
-    latest.figures.find((f) => f.kind === 'money' || f.kind === 'percent') ??
-    latest.figures.find((f) => (f.kind === 'number' && (f.value ?? 0) >= 2) || f.kind === 'duration') ??
+    figures.find((f) => f.kind === 'money' || f.kind === 'percent') ??
+    figures.find((f) => (f.kind === 'number' && (f.value ?? 0) >= 2) || f.kind === 'duration') ??
     (latest.commitment ? latest.figures.find((f) => f.kind === 'date' || f.kind === 'time') : undefined);
   if (!figure) return [];
   if (latest.quote?.includes(figure.text)) return [{ kind: 'acknowledge', quote: latest.quote, plain: true }];
@@ -417,7 +425,7 @@ export function countedThing(message: string, figure: Figure): string | null {
   return `${figure.text} ${after}`;
 }
 
-function closingMoves(ctx: TurnContext): Move[] {
+function closingMoves(ctx: TurnContext, held = false): Move[] {
   const { state, tone, latest } = ctx;
   const unmet = nextGoal(ctx);
   if (state.turn < 4 && unmet && tone !== 'friendly' && !latest.agreement)
@@ -426,10 +434,11 @@ function closingMoves(ctx: TurnContext): Move[] {
   const promised = [...state.earlier.slice(-2), latest].filter((a) => a.commitment || a.proposal).length;
   const resisting = [...state.earlier.slice(-2), latest].some((a) => a.pushback || a.refusal);
   const satisfied =
-    latest.agreement ||
-    (promised >= 1 && !resisting) ||
-    state.earlier.slice(-2).some((a) => a.agreement) ||
-    state.addressedGoals.size * 2 >= ctx.profile.goals.length;
+    !held &&
+    (latest.agreement ||
+      (promised >= 1 && !resisting) ||
+      state.earlier.slice(-2).some((a) => a.agreement) ||
+      state.addressedGoals.size * 2 >= ctx.profile.goals.length);
   const moves: Move[] = [];
   const summarised = state.personaLines.some((l) =>
     /\b(?:to recap|have this right|where we've landed|to be clear, then)\b/i.test(l),
@@ -745,7 +754,12 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   }
   // "What concerns do you have?", "What do you need from us?": asked for its own view, the persona gives
   // one of its positions or what it is after, rather than "I'd have to check".
-  if (/\byou(?:r)?\b/.test(text) && ['open', 'want', 'opinion'].includes(question.kind)) {
+  // (A question about the persona's life outside the matter, "Where did you grow up?", is
+  // not asked for its view of it: none of its words is the scenario's.)
+  const aboutTheMatter =
+    overlap(terms, profile.vocabulary) > 0 ||
+    /\b(?:concerns?|worr\w*|need|want|matters?|think|view|take|opinion|priorit\w*)\b/.test(text);
+  if (/\byou(?:r)?\b/.test(text) && ['open', 'want', 'opinion'].includes(question.kind) && aboutTheMatter) {
     const view = profile.positions.find((p) => p.statement && !mentioned(state, p.statement) && !p.anchor);
     const aim = profile.goals.find(
       (g) =>
@@ -1114,8 +1128,10 @@ function agenda(ctx: TurnContext, sofar: Move[]): Move[] {
       : candidate;
   const first = [...state.raisedGoals.values()].every((n) => n === 0);
   // Some personas ask; they do not announce what they are after ("I want to avoid getting into trouble").
-  const sayable =
-    goal && (goal.statement?.endsWith('?') || !ASKS_RATHER_THAN_TELLS.has(ctx.profile.category));
+  // A goal with its bottom line in it ("at least 15% off") is not volunteered: that figure comes out in
+  // the bargaining, not in reply to a hello.
+  const asks = goal?.statement?.endsWith('?') ?? false;
+  const sayable = goal && (asks || (!goal.anchor && !ASKS_RATHER_THAN_TELLS.has(ctx.profile.category)));
   const pursue: Move[] = goal && sayable ? [{ kind: 'pursue-goal', goal, first }] : [];
   // Once a figure is agreed, the persona moves on to what else it wants rather than pressing.
   // Back from small talk, the persona picks its own thread up again; it does not state a position out of nowhere.

@@ -54,7 +54,13 @@ export function anchorsFor(
 
 /** The figure the learner is offering: one the persona negotiates over, else one in a question, else the last. */
 export function offerFigure(ctx: TurnContext, analysis: MessageAnalysis): Figure | null {
-  const negotiable = analysis.figures.filter(isNegotiable);
+  // "I saw the 25% ask" names the persona's own figure back: it is not the learner's offer, unless they
+  // take it ("25% works").
+  // (The opening comes before every learner line, so a figure it named is the persona's first.)
+  const theirs = (f: Figure): boolean =>
+    !analysis.agreement &&
+    ctx.profile.openingFigures.some((p) => comparableTo(p, f) && p.value !== null && p.value === f.value);
+  const negotiable = analysis.figures.filter((f) => isNegotiable(f) && !theirs(f));
   if (negotiable.length === 0) {
     const plain = analysis.figures.filter(
       (f) =>

@@ -616,8 +616,8 @@ export const ASKS_FOR_ACTION =
   /\b(?:get|secure|refund\w*|back|fixed|sorted|replaced|covered|paid|compensat\w*|commitment|plan|written|confirm\w*|delivered|cancel\w*|resolve\w*)\b/i;
 export const GOAL_LEADS: Options = {
   friendly: ['{s}', 'Also, {l}', 'And one more thing: {l}'],
-  neutral: ['{s}', 'Also, {l}', 'Next: {l}'],
-  tough: ['{s}', 'Next: {l}', 'And {l}'],
+  neutral: ['{s}', 'Also, {l}', 'One more thing: {l}'],
+  tough: ['{s}', 'One more thing: {l}', 'And {l}'],
 };
 export const COUNTER_QUOTE: Options = {
   friendly: ['Oh? {Q}? What makes you say that?', 'So {q}. Tell me more.'],

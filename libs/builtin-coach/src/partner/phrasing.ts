@@ -3,6 +3,7 @@ import { sentenceKey, splitSentences } from './conversation-state';
 import type { Move } from './moves';
 import type { PersonaProfile } from '../scenario/persona-profile';
 import type { Rng } from '../text/prng';
+import { extractFigures } from '../text/figures';
 import {
   OWN_CLOSE,
   OWN_PRESS,
@@ -127,9 +128,19 @@ function listOf(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
+/** "500k is a big jump from 480k" is false: only a gap of a quarter or more is "a long way". */
+function farApart(figure: string, reference: string): boolean {
+  const a = extractFigures(figure)[0]?.value;
+  const b = extractFigures(reference)[0]?.value;
+  if (a == null || b == null || a <= 0 || b <= 0) return true;
+  return Math.max(a, b) / Math.min(a, b) >= 1.25;
+}
+
 /** "Last week" at the start of the learner's sentence reads "last week" inside the persona's. */
 function figureText(text: string): string {
-  return /^(?:Last|Next|This|Every|Within|About|Around|Over|Under|Nearly|Almost)\b/.test(text)
+  return /^(?:Last|Next|This|Every|Within|About|Around|Over|Under|Nearly|Almost|One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Eleven|Twelve|Fifteen|Twenty|Thirty|Forty|Fifty|Sixty|Seventy|Eighty|Ninety|Hundred|A hundred|Half)\b/.test(
+    text,
+  )
     ? lc(text.charAt(0).toLowerCase() + text.slice(1))
     : text;
 }
@@ -531,8 +542,8 @@ function realiseFigure(move: Extract<Move, { kind: 'figure' }>, ctx: PhrasingCon
       t
         .replace(/\{x\}/g, figureText(move.figure))
         .replace(/\{c\}/g, move.counter ?? '')
-        .replace(/\{r\}/g, move.reference ?? '')
-        .replace(/\{p\}/g, move.previous ?? ''),
+        .replace(/\{r\}/g, figureText(move.reference ?? ''))
+        .replace(/\{p\}/g, figureText(move.previous ?? '')),
     );
   if (move.previous && move.direction && move.verdict !== 'accept' && ctx.rng.chance(0.7))
     take(move.direction === 'down' ? FIGURE.movedDown! : FIGURE.movedUp!, fill);
@@ -550,7 +561,7 @@ function realiseFigure(move: Extract<Move, { kind: 'figure' }>, ctx: PhrasingCon
         if (!take(FIGURE.holdFloor!, fill)) take(FIGURE.hold!, fill);
       } else if (move.reference && move.atLimit) {
         if (!take(FIGURE.holdLimit!, fill)) take(FIGURE.hold!, fill);
-      } else if (move.reference) {
+      } else if (move.reference && farApart(move.figure, move.reference)) {
         if (!take(FIGURE.holdRef!, fill)) take(FIGURE.hold!, fill);
       } else {
         if (!take(FIGURE.hold!, fill)) take(FIGURE.toughHold!, fill);

@@ -236,15 +236,18 @@ function minimalAnswer(analysis: MessageAnalysis, previous: string): MessageAnal
  */
 function answerNotAgreement(analysis: MessageAnalysis, previous: string): MessageAnalysis {
   if (!analysis.agreement || analysis.words <= 2) return analysis;
+  // "Walk me through your background." asks as surely as a question does: "Sure. I've been…" answers it.
   const lastQuestion =
     splitSentences(previous)
-      .filter((s) => s.endsWith('?'))
+      .filter((s) => s.endsWith('?') || PROMPT.test(s))
       .pop() ?? '';
   const agrees = /\b(?:agree|agreed|deal|works|sounds good|fine by me|happy with|fair enough|go with)\b/i;
   if (!OPEN_QUESTION.test(lastQuestion) || agrees.test(analysis.text)) return analysis;
   return { ...analysis, agreement: false };
 }
 
+const PROMPT =
+  /^(?:(?:so|and|okay|ok|right|well|now),?\s+)?(?:tell me|walk me|talk me|take me|describe|give me)\b/i;
 const OPEN_QUESTION =
   /^(?:(?:so|and|okay|ok|right|well),?\s+)?(?:what|how|why|when|where|who|which|tell me|walk me|talk me)\b/i;
 

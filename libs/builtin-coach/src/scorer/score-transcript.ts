@@ -355,6 +355,15 @@ function rubric(line: LineFeatures): Contribution[] {
     );
 
   // Empathy
+  // "I know you've got your thesis deadline, that sounds brutal" acknowledges them in words no cue lists:
+  // the labelled corpus reads it (text/line-acts.ts), and it counts as the weaker kind of acknowledgement.
+  const attacks =
+    line.dismissive.length + line.blame.length + line.harsh.length + line.hostileQuestions.length;
+  if (line.acknowledgements.length === 0 && attacks === 0 && lineActs().actsOf(line.text).has('empathy')) {
+    const sentence =
+      line.analysed.sentences.find((s) => lineActs().actsOf(s.text).has('empathy'))?.text.trim() ?? line.text;
+    add('acknowledgement', 0.6, `acknowledges them: ${q(sentence, 60)}`, sentence);
+  }
   if (line.acknowledgements.length > 0) {
     const weighty = line.acknowledgements.filter((a) => !WEAK_ACKNOWLEDGEMENT.test(a.text));
     const points = (weighty.length > 0 ? 1.2 : 0.6) + 0.4 * Math.min(1, line.acknowledgements.length - 1);
