@@ -999,7 +999,7 @@ function pushbackMoves(ctx: TurnContext, about?: FirmPosition): Move[] {
         kind: 'counterpoint',
         quote: latest.terms.size > 2 ? latest.quote : null,
         refused: latest.refusal && !latest.pushback,
-        explained: latest.reasons || latest.figures.length > 0,
+        explained: explained(latest),
       },
     ];
   const persistence = state.pushbacks + 1;
@@ -1024,7 +1024,7 @@ function pushbackMoves(ctx: TurnContext, about?: FirmPosition): Move[] {
     moves.push({ kind: 'evidence', line: position.evidenceAsk });
   // Without a condition to read out, the persona asks for the learner's case in its own words.
   else if (ctx.latest.pushback)
-    moves.push({ kind: 'counterpoint', quote: null, refused: false, explained: ctx.latest.reasons });
+    moves.push({ kind: 'counterpoint', quote: null, refused: false, explained: explained(ctx.latest) });
   return moves;
 }
 
@@ -1297,9 +1297,22 @@ function ownQuestions(ctx: TurnContext): string[] {
   if (asked) return [...OWN_WHY_ASK, ...OWN_HEARD];
   return [...OWN_WHAT, ...OWN_SUGGEST];
 }
+/**
+ * The learner said why, in so many words or not: "…because…", the labelled corpus's reason act, or an
+ * absolute clause ("With the new job and money being tight, I can't…").
+ */
+function explained(latest: MessageAnalysis): boolean {
+  return (
+    latest.reasons ||
+    latest.figures.length > 0 ||
+    lineActs().actsOf(latest.text).has('reason') ||
+    /\b(?:because|cos|since)\b|\bwith\b[^.?!]{1,50}\bbeing\b/i.test(latest.text)
+  );
+}
+
 /** "I want to ask you something": an ask announced, not yet made. */
 const ANNOUNCED_ASK =
-  /\bi (?:want|wanted|would like|'d like|need) to (?:ask|tell) you (?:something|a (?:question|favou?r|thing))\b/gi;
+  /\bi (?:want|wanted|would like|'d like|need|have) to (?:ask|tell) you\b(?: (?:something|a (?:question|favou?r|thing)))?/gi;
 const TOPIC_ASK = /\b(?:can|could|may) (?:we|i) (?:talk|chat|speak|have a (?:word|chat))\b/i;
 const OWN_WHAT = ['What exactly are you asking me for?'];
 const OWN_WHY_ASK = ['Why does this matter so much to you?'];

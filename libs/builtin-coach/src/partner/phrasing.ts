@@ -328,13 +328,16 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
         if (!quoted) take(tone(COUNTER));
         break;
       }
-      case 'consider':
-        if (move.detail && shortDetail(move.detail))
+      case 'consider': {
+        // "Two weeks. Right. Hm, two weeks.": a detail already said back in this reply is not said again.
+        const repeated = !!move.detail && out.join(' ').toLowerCase().includes(move.detail.toLowerCase());
+        if (move.detail && shortDetail(move.detail) && !repeated)
           take(DETAIL_ECHO, (t) => t.replace('{d}', move.detail!).replace('{D}', cap(move.detail!)));
         // Something concrete on the table is reacted to, never met with "what would that involve?".
         if (move.verdict === 'accept') take(tone(CONSIDER_YES));
         else if (!(move.detail && take(CONSIDER_MAYBE_DETAIL))) take(CONSIDER_MAYBE);
         break;
+      }
       case 'pursue-goal': {
         const statement = move.goal.statement;
         const asking = !!statement && statement.endsWith('?');

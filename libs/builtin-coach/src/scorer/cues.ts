@@ -294,7 +294,8 @@ export const EVIDENCE = cue(
 );
 
 export const BENEFITS = cue(
-  "\\byou('ll| will) (get|save|have|see|benefit|gain|be able|free up|avoid|keep|reduce|cut|spend less|know)\\b",
+  // "You'll get a confirmation email" tells them what happens next; it is not what they gain.
+  "\\byou('ll| will) (get(?! (a|an|the) (confirmation|e-?mail|receipt|reply|call|text|letter|notification|message|update|invoice|bill|reference)\\b)|save|have|see|benefit|gain|be able|free up|avoid|keep|reduce|cut|spend less|know)\\b",
   '\\b(help|helps|save|saves|benefit|benefits|protect|protects|free up|frees up|gives) (you|your)\\b',
   '\\bwin[- ]win\\b',
   '\\bboth of us\\b',
