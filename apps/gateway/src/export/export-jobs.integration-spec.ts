@@ -614,9 +614,7 @@ describe('the progress stream is pushed, not polled', () => {
     const stream = await openStream(owner, job.id);
     await waitFor(() => stream.events.length === 1, 10_000, 20);
     const gateway = system.apps.find((a) => a.name === 'gateway')!;
-    const exited = new Promise<number | null>((resolve) =>
-      gateway.process.once('exit', (code) => resolve(code)),
-    );
+    const exited = gateway.exited;
     gateway.process.kill('SIGTERM');
     await stream.ended;
     expect(stream.events.map((e) => e.data)).toEqual([

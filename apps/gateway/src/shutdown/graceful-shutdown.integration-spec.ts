@@ -35,9 +35,8 @@ async function json<T>(res: Response): Promise<T> {
  * "shutdown: done" as its last drain step is a drain that finished in time.
  */
 async function terminate(app: RunningApp): Promise<{ code: number | null }> {
-  const exited = new Promise<number | null>((resolve) => app.process.once('exit', (code) => resolve(code)));
   app.process.kill('SIGTERM');
-  return { code: await exited };
+  return { code: await app.exited };
 }
 
 /** Exit 0 after draining to the end, never forced out by the grace period. */

@@ -15,6 +15,11 @@ export interface RunningApp {
   env: Record<string, string>;
   process: ChildProcess;
   output(): string;
+  /**
+   * The exit code, once the process has exited and its stdout and stderr are read to the end ('close', not
+   * 'exit': on 'exit' the last lines it wrote may still be in the pipe, and output() would miss them).
+   */
+  exited: Promise<number | null>;
   stop(): Promise<number | null>;
 }
 
@@ -36,12 +41,17 @@ export function startApp(
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('close', (code) => resolve(code));
+    // A grandchild that kept the pipes open (a browser the app started) must not hold this up for ever.
+    child.once('exit', (code) => setTimeout(() => resolve(code), 2_000).unref());
+  });
   return {
     name,
     env,
     process: child,
     output: () => output,
+    exited,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -60,6 +70,6 @@ export async function runOnce(
   args: string[] = [],
 ): Promise<{ code: number | null; output: string }> {
   const app = startApp(name, env, entry, args);
-  const code = await new Promise<number | null>((resolve) => app.process.once('exit', (c) => resolve(c)));
+  const code = await app.exited;
   return { code, output: app.output() };
 }
