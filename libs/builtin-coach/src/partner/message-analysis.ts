@@ -78,7 +78,7 @@ const GREETING =
 const THANKS =
   /\b(?:thank(?:s| you)|thx|cheers|(?:i|we) (?:really |truly )?appreciate (?:it|that|your time|you taking|you making))\b/;
 const APOLOGY =
-  /\b(?:sorry|apologi[sz]e|apologies|my (?:bad|fault|mistake)|i was wrong|we were wrong|i take (?:full |complete )?responsibility|we take (?:full |complete )?responsibility|that'?s on (?:me|us)|forgive me|i regret|(?:i|we) (?:messed|screwed) up|dropped the ball|(?:i|we) let you down)\b/;
+  /\b(?:sorry|apologies|apologi[sz]e|my (?:bad|fault|mistake)|i was wrong|we were wrong|i take (?:full |complete )?responsibility|we take (?:full |complete )?responsibility|(?:that|this|it)(?:'?s| is| was) on (?:me|us)|our (?:mistake|fault|error)|(?:i|we) (?:should have|should'?ve|shouldn'?t have) (?:called|rung|phoned|told|asked|checked|warned|let you know|contacted|been)|forgive me|i regret|(?:i|we) (?:messed|screwed) up|dropped the ball|(?:i|we) let you down)\b/;
 const MINOR_APOLOGY =
   /\bsorry,? (?:to (?:interrupt|bother|keep you|catch you|grab you|jump on you|spring this on you|disturb)|i(?: didn'?t introduce| went on| rambled| interrupted| jumped| was rambling|'?m still getting used| am still getting used|'?m late| am late| didn'?t catch| know i jumped| missed that| don'?t want this to| don'?t mean to)|about that|for the (?:wait|interruption)|,? (?:i|we) (?:forgot|didn'?t mention))|\b(?:excuse me|pardon me)\b/;
 const NOT_APOLOGY =
@@ -93,7 +93,13 @@ const INTERJECTED_SORRY =
 const EMPATHY =
   /\b(?:i (?:completely |totally |really |can |do |fully )?(?:understand|get it|hear you|see (?:why|how|that|where|your point|you))|i know (?:you|it)(?:'re| are| is|'s| have| has| feel)|that (?:must|would)(?: have)? (?:be|been|feel)\b|that sounds\b|i can (?:only )?imagine|i appreciate (?:how|that you|you|your)|(?:that )?makes (?:total |complete |a lot of )?sense|fair (?:point|enough)|you'?re (?:right|not wrong)|you have a (?:point|right)|i know (?:how|this|that) (?:must|is|was|feels)|(?:that'?s|it'?s|that is) (?:really |so |very )?(?:frustrating|hard|difficult|tough|awful|upsetting|stressful|unfair|not okay)(?! to (?:say|tell|know|explain|predict|describe|put))|i'?d (?:feel|be) (?:the same|upset|frustrated|angry)|sorry to hear|thank you for (?:telling|sharing|explaining|being honest|raising|flagging)|i realis|i realiz|understandabl|i hear (?:that|what)|(?:your|those) (?:concerns?|feelings?) (?:are|is) (?:valid|fair|legitimate)|i value)\w*/;
 const AGREEMENT_START =
-  /^(?:yes|yeah|yep|sure|ok(?:ay)?|agreed|deal|absolutely|definitely|of course|sounds good|that works|fine|great|perfect|alright|all right)\b/;
+  /^(?:yes|yeah|yep|sure|ok(?:ay)?|agreed|deal|absolutely|definitely|of course|sounds good|that works|fine|great|perfect|alright|all right|cool|brilliant|lovely|cheers|awesome|excellent|wonderful)\b/;
+/** "Of course it's no bother": a reassurance, not a yes to anything. */
+const REASSURES =
+  /^(?:of course|no|not at all)[,.!]?\s+(?:it'?s|that'?s|you'?re|you are|it is) (?:no|not (?:a|any)) (?:bother|problem|trouble|worry|worries)\b/;
+/** "Okay. So the problem is…", "Alright, let me check": a word that opens what comes next, not a yes. */
+const MARKS_A_START =
+  /^(?:ok(?:ay)?|alright|all right|right)[,.!]?\s+(?:so|now|then|let me|let'?s see|first|here'?s|the thing|just)\b/;
 const AGREEMENT =
   /\b(?:i (?:fully |completely )?agree|we agree|that works(?: for me)?|sounds good|it'?s a deal|we have a deal|i can (?:live|work) with (?:that|it)|happy (?:with|to go with) that|let'?s do (?:it|that)|i accept|we accept|that'?s fine|works for me|you have a deal|count me in)\b/;
 const PUSHBACK =
@@ -101,16 +107,17 @@ const PUSHBACK =
 const REFUSAL =
   /\b(?:i|we) (?:can'?t|cannot|won'?t|will not|am not able to|'?m not able to|are not able to|'?re not able to|'?m unable to|am unable to|are unable to|don'?t have|do not have)\b|\b(?:not possible|isn'?t possible|no longer available|not something (?:i|we) can)\b/;
 const COMMITMENT =
-  /\b(?:i|we)(?:'ll| will| can| could| am going to|'m going to|'re going to| are going to| promise| commit| guarantee|'d be happy to| would be happy to| have arranged| have booked| have already)\b|\byou(?:'ll| will) (?:have|get|receive|see|hear)\b|\b(?:i'?ll|we'?ll) make sure\b/;
+  /\b(?:i|we)(?:'ve| have) (?:just |now |already )?(?:fixed|lifted|sorted|removed|cancelled|refunded|processed|sent|booked|arranged|unblocked|reset|applied|credited|added|updated|changed|raised|logged|escalated|waived|reversed|ordered|scheduled)\b|\b(?:i|we)(?:'ll| will| can| could| am going to|'m going to|'re going to| are going to| promise| commit| guarantee|'d be happy to| would be happy to| have arranged| have booked| have already)\b|\byou(?:'ll| will) (?:have|get|receive|see|hear)\b|\b(?:i'?ll|we'?ll) make sure\b/;
 const PROPOSAL =
-  /\b(?:how about|what if|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|what about|would you (?:accept|consider|be open|take)|could we|can we|shall we|let'?s|i(?:'d| would)? (?:propose|suggest|recommend|offer|can offer)|my (?:proposal|offer|suggestion)|i'?d like to (?:propose|suggest|offer)|instead|alternatively|another option|one option|a compromise|meet (?:you )?(?:halfway|in the middle)|as a (?:gesture|goodwill))\b/;
+  /\b(?:how about|what if|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|what about|would you (?:accept|consider|be open|take)|could we|can we|shall we|let'?s|i(?:'d| would)? (?:propose|suggest|recommend|offer|can offer)|my (?:proposal|offer|suggestion)|i'?d like to (?:propose|suggest|offer)|instead|alternatively|another option|one option|a compromise|meet (?:you )?(?:halfway|in the middle)|as a (?:gesture|goodwill))\b|\bi think (?:a|an|the|some) [^.?!]{3,60} (?:is|would be|seems) (?:fair|reasonable|the (?:fair|right) thing)\b|\bi'?m (?:open to|willing to|prepared to)\b/;
 /**
  * What the learner asks for, said as a statement ("I need a firm date this week", "I'd also like £150 off",
  * "I want you to text me first"): put forward to be weighed, as a proposal is. Announcing a subject ("I
- * want to ask about…") or an intent of one's own ("I want to keep doing good work") puts nothing forward.
+ * want to ask about…", "I'd like to talk about…") or an intent of one's own ("I want to keep doing good work")
+ * puts nothing forward; "I'd like to work four days a week" does.
  */
 const STATED_REQUEST =
-  /\b(?:i (?:just |really |also |still |only )?(?:need|want|am asking for)|i'm asking for|i(?:'d| would) (?:just |really |also |still |only )?like) (?:you to|(?:a|an|the|my|our|some|it|them|this|that|\u00a3|\$|\d)\S*|to (?:see|have|get|be paid|receive)\b)/;
+  /\b(?:i (?:just |really |also |still |only )?(?:need|want|am asking for)|i'm asking for|i(?:'d| would) (?:just |really |also |still |only )?like) (?:you to|(?:a|an|the|my|our|some|it|them|this|that|\u00a3|\$|\d)\S*|to (?:see|have|get|be paid|receive)\b)|\bi(?:'d| would) (?:really |also |now )?like to (?!talk|ask|chat|discuss|raise|mention|say|tell|explain|hear|know|understand|start|begin|go\b|check|thank|apologi[sz]e|share|update|follow|run|walk|bring|touch|flag|clarify|make sure|let|learn|find out|think|hope|add|point|remind|give you|take (?:a|this|the) (?:moment|minute|second|chance|opportunity))[a-z]+/;
 const REASONS =
   /(?:,\s*so (?:i|we) (?:can|could|will|would)\b)|\b(?:because|since|as a result|the reason|due to|that'?s why|for (?:example|instance)|e\.g\.|data|research|surveys?|study|studies|evidence|market (?:rate|data|value|research)|benchmarks?|industry (?:standard|average)|on average|typical(?:ly)?|according to|records?|logs?|reports?|last (?:year|quarter|month|week)|in my (?:experience|last role|previous role)|(?:i|we)'?ve (?:also |already |just |personally )?(?:done|led|managed|delivered|built|worked|completed|passed|saved|grown|increased|reduced|handled|trained|shipped|won|closed|earned|achieved|launched|improved)|(?:experience|qualifications?|certifi\w+|exams?|degree|award|portfolio|adds? value|outperform\w*|exceeded|ahead of)|shows? that|proves?|documented|track record|results?|compared (?:to|with)|which means|so that)\b/;
 const CLOSING =
@@ -121,7 +128,7 @@ const CLARIFY =
 const STRONG_HOSTILITY =
   /\b(?:f+u+c+k+\w*|fck\w*|shit\w*|bullshit|idiot\w*|stupid|moron\w*|dumb\w*|incompetent|useless|pathetic|clown|jerk|liar|shut up|screw (?:you|this|off)|piss (?:off|me off)|bitch\w*|asshole|bastard|go to hell|get lost|hate you)\b/;
 const MILD_HOSTILITY =
-  /\b(?:whatever(?! works| you| is best| suits| helps)|who cares|ridiculous|damn|crap|hell|waste of (?:my |our )?time|you people|go away|bloody|nonsense|rubbish|are you (?:deaf|serious|kidding|joking)|give me a break|not my problem|deal with it|get over it|calm down|grow up)\b/;
+  /\b(?:whatever(?! works| you| is best| suits| helps| happens| it takes| the outcome)|who cares|ridiculous|damn|crap|hell|waste of (?:my |our )?time|you people|go away|bloody|nonsense|rubbish|are you (?:deaf|serious|kidding|joking)|give me a break|not my problem|deal with it|get over it|calm down|grow up)\b/;
 const HEDGES =
   /\b(?:maybe|perhaps|kind of|sort of|i guess|i suppose|probably|possibly|soon|at some point|eventually|something like that|somehow|stuff|things like that|a bit|some time|sometime|we'?ll see|i'?ll try|try to|hopefully|not sure|i don'?t know|dunno|whatever works|roughly|a few|various|etc|and so on|in general|generally|basically|kinda|sorta|ish|asap|as soon as possible|look into it|see what (?:i|we) can do|do (?:my|our) best)\b/g;
 const WH = new Set(['what', 'why', 'how', 'when', 'where', 'who', 'which', 'whose', 'whom']);
@@ -206,11 +213,32 @@ export function refuses(lower: string): boolean {
   return REFUSAL.test(lower);
 }
 
+/** Contractions typed without their apostrophe, as in texting ("im", "dont", "ill send it"). */
+const BARE_CONTRACTIONS: ReadonlyArray<[RegExp, string]> = [
+  [/\bim\b/g, "i'm"],
+  [/\bive\b/g, "i've"],
+  [/\b(do|does|did|is|are|was|were|has|have|had|could|would|should|ca|wo|must|need)nt\b/g, "$1n't"],
+  [
+    /\b(that|what|there|where|who|it)s\b(?= (?:a|an|the|not|just|what|how|fine|ok|okay|good|great|on|all|been|going|why)\b)/g,
+    "$1's",
+  ],
+  [/\b(you|they|we)re\b/g, "$1're"],
+  // "ill" is a word of its own; before a verb it is "I'll".
+  [
+    /\bill (?=(?:do|send|stick|put|get|make|call|text|email|check|be|sort|have|take|bring|pay|let|ask|talk|try|write|book|start|pop|look|fix|clean|give|keep|move|set|ring|see)\b)/g,
+    "i'll ",
+  ],
+];
+
+function withApostrophes(lower: string): string {
+  return BARE_CONTRACTIONS.reduce((text, [pattern, repaired]) => text.replace(pattern, repaired), lower);
+}
+
 export function analyseMessage(raw: string): MessageAnalysis {
   const bounded = normalise(raw.slice(0, MAX_ANALYSED_CHARS));
   const truncated = raw.length > MAX_ANALYSED_CHARS;
   const doc = readText(bounded);
-  const lower = bounded.toLowerCase();
+  const lower = withApostrophes(bounded.toLowerCase());
   const sentences = doc.sentences.map((s) => s.text.trim()).filter(Boolean);
   const words = doc.tokens.filter((t) => t.type === 'word' || t.type === 'number').length;
   const sentiment = doc.sentences.length
@@ -245,7 +273,10 @@ export function analyseMessage(raw: string): MessageAnalysis {
   const agreement =
     !negatedAgreement &&
     (AGREEMENT.test(lower) ||
-      (AGREEMENT_START.test(lower) && !PUSHBACK.test(lower.replace(AGREEMENT_START, ''))));
+      (AGREEMENT_START.test(lower) &&
+        !PUSHBACK.test(lower.replace(AGREEMENT_START, '')) &&
+        !MARKS_A_START.test(lower) &&
+        !REASSURES.test(lower)));
   // "I'll check if the estimate was too high" wonders about it in a clause of its own; it pushes back on
   // nothing. What a line pushes back on is said outside "if" and "whether".
   const asserted = lower.replace(/\b(?:if|whether)\b[^.?!,;]*/g, ' ');
@@ -450,7 +481,8 @@ function isQuestion(sentence: string, tokens: Array<{ lower: string; pos: string
   );
 }
 
-function questionKind(q: string): QuestionKind {
+/** What a question (lower-cased) asks for. */
+export function questionKind(q: string): QuestionKind {
   if (
     /\b(?:how are you|how'?s it going|how have you been|how are things|how'?s your (?:day|week|morning))\b/.test(
       q,
@@ -478,7 +510,7 @@ function questionKind(q: string): QuestionKind {
   )
     return 'want';
   if (
-    /^why\b|\bwhy (?:do|did|is|are|was|were|would|can'?t|won'?t|not|does|should|has|have)\b|what'?s the reason|how come/.test(
+    /^why\b|\bwhy (?:do|did|is|are|was|were|would|can'?t|won'?t|not|does|should|has|have)\b|what'?s the reason|how come|\bwhat(?:'s| has| had| is)? (?:prompted|prompting|behind (?:it|this|that)|brought (?:this|that|it) (?:on|about)|triggered)\b/.test(
       q,
     )
   )

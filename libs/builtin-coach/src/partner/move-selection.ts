@@ -1,7 +1,7 @@
 import type { ScenarioCategory } from '@parley/contracts';
 import { mentioned, sentenceKey, splitSentences } from './conversation-state';
 import { extractFigures, isNegotiable, type Figure } from '../text/figures';
-import { recentTerms, type MessageAnalysis, type Question } from './message-analysis';
+import { questionKind, recentTerms, type MessageAnalysis, type Question } from './message-analysis';
 import type { AnswerContent, ApologyResponse, Move, SpecificsFocus, TurnContext } from './moves';
 import { WRAP_UP_MARK } from './moves';
 import {
@@ -15,7 +15,7 @@ import {
 } from './negotiation';
 import { contentTerms, overlap, readText } from '../text/nlp';
 import { lineActs } from '../text/line-acts';
-import { FILLER } from './phrasing';
+import { ASKS_FOR_ASK, FILLER } from './phrasing';
 import {
   conditionMet,
   type FirmPosition,
@@ -53,7 +53,9 @@ export function planMoves(ctx: TurnContext): Move[] {
   }
 
   // Reactions: what the learner did, socially.
-  if (latest.greeting && state.turn <= 1) moves.push({ kind: 'greet' });
+  // Greeted back after the persona's own hello ("Oh hi, you're still up"), it does not say hello again.
+  if (latest.greeting && state.turn <= 1 && !GREETS.test(state.personaLines[0] ?? ''))
+    moves.push({ kind: 'greet' });
   if (latest.introduction && state.turn <= 5 && !latest.question)
     moves.push({ kind: 'meet', name: latest.introduction });
   if (latest.apology) moves.push({ kind: 'apology', response: apologyResponse(ctx) });
@@ -151,10 +153,15 @@ function core(ctx: TurnContext): Move[] {
   const found = offerFigure(ctx, latest);
   const offer = found && offerLike(ctx, latest, found) ? found : null;
 
-  if (
-    latest.closing ||
-    (state.phase === 'resolving' && latest.agreement && latest.words >= 3 && !latest.question)
-  ) {
+  // "Cool, I'll stick it on the fridge tonight" to the persona's yes to the learner's proposal settles it.
+  const settles =
+    latest.agreement &&
+    latest.words >= 3 &&
+    !latest.question &&
+    !latest.pushback &&
+    (state.phase === 'resolving' ||
+      (!!state.earlier.at(-1)?.proposal && TOOK_IT.test(state.personaLines.at(-1) ?? '')));
+  if (latest.closing || settles) {
     const settled = offer ? figureMoves(ctx, offer).filter((m) => m.kind === 'figure') : [];
     // "8% isn't enough" and "Okay, I'm interested" in one breath contradict each other.
     const held = settled.some((m) => m.kind === 'figure' && m.verdict !== 'accept' && m.verdict !== 'note');
@@ -168,8 +175,42 @@ function core(ctx: TurnContext): Move[] {
     if (waiting) return [{ kind: 'resume', question: waiting }];
   }
   if (!offer && offTopicTurn(ctx)) return [{ kind: 'off-topic', subject: '', pending: waitingQuestion(ctx) }];
+  // "It's about the dishes", "We need to talk about the 600 quid": the learner names what they came about;
+  // the persona hears them out on it, by name.
+  // ("Got a minute?" asks only for the time to say it.)
+  const asksOnlyTime = !latest.question || PERMISSION.test(latest.question.text.toLowerCase());
+  // (Later on, "It's about the juniors" explains; it names no new topic.)
+  const topic =
+    state.turn <= 2 && !offer && asksOnlyTime && !latest.proposal ? ANNOUNCED_TOPIC.exec(latest.text) : null;
+  const named = (topic?.[1] ?? topic?.[2] ?? '')
+    .replace(TOPIC_TAIL, '')
+    // "my deposit" is, in the persona's mouth, "your deposit".
+    .replace(/\b(?:my|your|our)\b/gi, (w) => ({ my: 'your', your: 'my', our: 'your' })[w.toLowerCase()] ?? w)
+    .replace(/\s+(?:for|with|from|on|in|at|that|which|who|because|since|and|but|so)\b.*$/i, '');
+  const subject = !topic ? null : named.split(/\s+/).length <= 4 ? named : nounPhrase(named);
+  // "I've got something I need to say, and it's not easy": the persona hears them out.
+  const news = asksOnlyTime && !offer && !latest.proposal && ANNOUNCED_NEWS.test(latest.text);
+  if (news && !subject)
+    return [
+      {
+        kind: 'answer',
+        question: { kind: 'request', text: latest.text, terms: latest.terms, declarative: true },
+        content: { kind: 'sure' },
+      },
+    ];
+  if (subject)
+    return [
+      {
+        kind: 'answer',
+        question: { kind: 'request', text: topic![0], terms: latest.terms, declarative: true },
+        content: { kind: 'sure', subject },
+      },
+    ];
 
-  if (offer) return figureMoves(ctx, offer);
+  if (offer) {
+    const moves = figureMoves(ctx, offer);
+    if (!notedAgain(ctx, offer, moves)) return moves;
+  }
   const open = openOffer(ctx);
   // A reason backs the learner's open offer only where there is something to negotiate: a 40% growth
   // figure from an interview answer is not an offer to defend.
@@ -177,15 +218,23 @@ function core(ctx: TurnContext): Move[] {
     profile.positions.some((p) => p.anchor) ||
     profile.openingFigures.some(isNegotiable) ||
     open?.kind === 'money';
-  if (open && negotiating && latest.reasons && !latest.question && !latest.figures.some(isNegotiable))
-    return figureMoves(ctx, open);
+  if (open && negotiating && latest.reasons && !latest.question && !latest.figures.some(isNegotiable)) {
+    const moves = figureMoves(ctx, open);
+    if (!notedAgain(ctx, open, moves)) return moves;
+  }
 
   // "I'd suggest X. Does that work?": the question asks about the proposal, so answer the proposal.
   const aboutProposal =
-    /^(?:does|would|will|is|how does|can) (?:that|this|it)(?: (?:plan|idea|approach|proposal|option|arrangement))? (?:work|sound|suit|be (?:ok|okay|alright|fair|acceptable))\b/i;
+    /^(?:does|would|will|is|how does|can) (?:that|this|it)(?: (?:plan|idea|approach|proposal|option|arrangement))? (?:work|sound|suit|help|do|be (?:ok|okay|alright|fair|acceptable|enough))\b/i;
   // "Does that plan work for you?" may point back at the plan of a turn or two ago.
-  const planOnTable = latest.proposal || state.earlier.slice(-2).some((a) => a.proposal || a.commitment);
-  if (planOnTable && latest.question && aboutProposal.test(latest.question.text)) return proposalMoves(ctx);
+  const planOnTable =
+    latest.proposal || latest.commitment || state.earlier.slice(-2).some((a) => a.proposal || a.commitment);
+  if (
+    planOnTable &&
+    latest.question &&
+    (aboutProposal.test(latest.question.text) || STANDS.test(latest.question.text))
+  )
+    return proposalMoves(ctx);
 
   if (
     latest.question &&
@@ -193,7 +242,7 @@ function core(ctx: TurnContext): Move[] {
   )
     return proposalMoves(ctx);
   const proposalQuestion =
-    /^(?:how about|what about|what if|shall we|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|would you be open|(?:could|can) we (?!talk|discuss|go over|chat|start|begin|look at|ask (?:you|a|one|some|about|if|whether|what|how|why|when|who)\b)\w+)\b/i;
+    /^(?:(?:could|can|would|will) [^?]{2,60}\binstead\b|how about|what about|what if|shall we|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|would you be open|(?:could|can) we (?!talk|discuss|go over|chat|start|begin|look at(?! \w+ing\b)|ask (?:you|a|one|some|about|if|whether|what|how|why|when|who)\b)\w+)\b/i;
   if (
     latest.proposal &&
     latest.question &&
@@ -250,7 +299,14 @@ function core(ctx: TurnContext): Move[] {
   // Pleasantries around substance ("Thanks for taking the call. A bucket exposed 38,000 records...") do not hide it.
   const numeric = latest.figures.filter((f) => ['money', 'percent', 'number', 'duration'].includes(f.kind));
   const substantive = numeric.length > 0 && latest.words >= 10;
-  const social = (latest.apology || latest.empathy || latest.greeting || latest.thanks) && !substantive;
+  // "Thank you. I can see the block; it was triggered by the first payment abroad." thanks in passing.
+  const thanksInPassing =
+    latest.sentences.length > 1 &&
+    latest.sentences.slice(1).join(' ').split(/\s+/).length >= 8 &&
+    !/\b(?:thanks|thank you)\b/i.test(latest.sentences.slice(1).join(' '));
+  const social =
+    (latest.apology || latest.empathy || latest.greeting || (latest.thanks && !thanksInPassing)) &&
+    !substantive;
   // "Same rule for both rotas: whoever worked last Christmas gets priority": a statement that gives what
   // would move the persona is taken as the offer it is.
   const met = social || latest.pushback || latest.refusal ? null : metCondition(ctx);
@@ -282,6 +338,20 @@ function core(ctx: TurnContext): Move[] {
   return [{ kind: 'acknowledge', quote: latest.quote }];
 }
 
+/**
+ * With no figure of its own to move, the persona does not note the learner's figure again once it has
+ * said it back ("80%, got it." a second time).
+ */
+function notedAgain(ctx: TurnContext, figure: Figure, moves: Move[]): boolean {
+  const [only] = moves;
+  return (
+    moves.length === 1 &&
+    only?.kind === 'figure' &&
+    (only.verdict === 'note' || only.verdict === 'probe') &&
+    ctx.state.personaLines.slice(1).some((line) => line.includes(figure.text))
+  );
+}
+
 /** A commitment or proposal: accepted, considered, noted, or met with the position it runs into. */
 function proposalMoves(ctx: TurnContext): Move[] {
   const { latest, state, tone } = ctx;
@@ -302,7 +372,10 @@ function proposalMoves(ctx: TurnContext): Move[] {
     return [
       {
         kind: 'consider',
-        verdict: latest.reasons || tone === 'friendly' || meetsNeed(ctx) ? 'accept' : 'maybe',
+        verdict:
+          latest.reasons || tone === 'friendly' || meetsNeed(ctx) || CHECK_IN.test(latest.text)
+            ? 'accept'
+            : 'maybe',
         quote: latest.quote,
         detail,
       },
@@ -381,14 +454,18 @@ function noteFigure(ctx: TurnContext, planned: Move[]): Move[] {
   if (latest.figures.some((f) => said.includes(f.text))) return [];
   // "from two days to about nine hours": the figure it came to is the news, not the one it left.
   const fromTo = /\bfrom\b[^.?!]{1,40}?\bto\s+(?:about |around |roughly |just |under |over )?$/i;
-  const figures = [...latest.figures].sort(
+  // A figure the persona has already said back ("4%. Right.") is not noted a second time.
+  const fresh = latest.figures.filter(
+    (f) => !ctx.state.personaLines.slice(1).some((line) => line.includes(f.text)),
+  );
+  const figures = [...fresh].sort(
     (a, b) =>
       Number(fromTo.test(latest.text.slice(0, b.index))) - Number(fromTo.test(latest.text.slice(0, a.index))),
   );
   const figure =
     figures.find((f) => f.kind === 'money' || f.kind === 'percent') ??
     figures.find((f) => (f.kind === 'number' && (f.value ?? 0) >= 2) || f.kind === 'duration') ??
-    (latest.commitment ? latest.figures.find((f) => f.kind === 'date' || f.kind === 'time') : undefined);
+    (latest.commitment ? fresh.find((f) => f.kind === 'date' || f.kind === 'time') : undefined);
   if (!figure) return [];
   if (latest.quote?.includes(figure.text)) return [{ kind: 'acknowledge', quote: latest.quote, plain: true }];
   const text = sayableFigure(latest.text, figure);
@@ -522,7 +599,14 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   const { state, profile, latest } = ctx;
   const text = asked.text.toLowerCase();
   // "Can I ask how the team measures success?" is an open question about how the team measures success.
-  const question: Question = EMBEDDED_QUESTION.test(text) ? { ...asked, kind: 'open' } : asked;
+  // "Can I ask what prompted it?" asks why; an embedded question with no kind of its own is open.
+  const embedded = EMBEDDED_QUESTION.exec(text);
+  const inner = embedded
+    ? questionKind(text.slice(embedded.index + embedded[0].length - embedded[1]!.length))
+    : null;
+  const question: Question = inner
+    ? { ...asked, kind: inner === 'request' || inner === 'yes-no' ? 'open' : inner }
+    : asked;
   if (question.kind === 'wellbeing') return { kind: 'wellbeing' };
   if (/\byour (?:full )?name\b|\bwho am i (?:speaking|talking) (?:to|with)\b/.test(text))
     return { kind: 'name' };
@@ -534,6 +618,9 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
     );
     return { kind: 'number', figure: floor?.figure.text ?? null, asking: !!floor };
   }
+
+  const option = chosenOption(ctx, question);
+  if (option) return { kind: 'choice', option };
 
   const terms = question.terms.size > 0 ? question.terms : latest.terms;
   const position = positionFor(ctx, terms, 1);
@@ -575,6 +662,12 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
       if (about.statement && !mentioned(state, about.statement))
         return { kind: 'item', text: about.statement, conflict: false };
     }
+    // A reason the persona already gave ("twenty-two dollars a month, that's just too much for me now")
+    // is pointed back to, rather than a stock reason of its kind of scenario.
+    const given = state.personaLines
+      .flatMap((line) => line.split(/[.!?]\s+|,? (?:and|but|so) |; |, /))
+      .find((clause) => GIVES_REASON.test(clause) && clause.split(/\s+/).length >= 3);
+    if (given) return { kind: 'recap', text: given };
     return { kind: 'because' };
   }
   if (position && conflicts(position) && ['request', 'yes-no', 'opinion', 'when'].includes(question.kind)) {
@@ -585,7 +678,9 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   // "Can we talk about the base salary?": yes, to that subject by name.
   if (
     // "Could we ask the locum agency to cover two weekends?" proposes; "Can I ask about the bonus?" asks leave.
-    ((/\b(?:can|could|may|shall) (?:i|we) (?:talk|ask|chat|discuss|go over|look at)\b/.test(text) &&
+    ((/\b(?:can|could|may|shall) (?:i|we) (?:talk|ask|chat|discuss|go over|look at)\b(?! \w+ing\b)/.test(
+      text,
+    ) &&
       !/\bask (?!you\b|(?:a|one|two|some|few|couple|more|about|if|whether|what|how|why|when|who)\b)[\w' ]{1,40}? to \w+/.test(
         text,
       )) ||
@@ -639,6 +734,12 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   // minute?") gets a yes; "Could we agree that you decide by the 15th?" proposes, and is answered as that.
   // "Can I have until Friday to think about it?" asks for time, and is given it.
   if (TIME_TO_THINK.test(question.text)) return { kind: 'pledge', text: 'Take the time you need.' };
+  // "Would you like me to add a travel note?": the learner offers to do something for the persona.
+  if (OFFERS_SERVICE.test(text) && !OFFERS_TO_TALK.test(text)) return { kind: 'yes-please' };
+  // "Is this the best number to reach you on?": yes.
+  if (CONTACT_CHECK.test(text)) return { kind: 'pledge', text: "That's the one." };
+  // "Can I see the receipt?": the persona hands it over.
+  if (ASKS_TO_SEE.test(text)) return { kind: 'pledge', text: 'Here you are.' };
   if (!EMBEDDED_QUESTION.test(text) && PERMISSION.test(text)) return { kind: 'sure' };
 
   // "Could you send me the offer in writing?": a request the persona can grant is promised, not answered
@@ -675,7 +776,12 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   const topical = new Set([...terms].filter((t) => !CALENDAR_TERMS.has(t)));
   const scored = candidates(ctx)
     .filter((c) =>
-      question.kind === 'want' ? c.source !== 'fact' : c.source !== 'goal' || overlap(topical, c.terms) >= 2,
+      question.kind === 'want'
+        ? c.source !== 'fact' &&
+          // Its own question back answers "what can I do?" only when it is about the same thing.
+          (!c.text?.endsWith('?') ||
+            [...topical].some((t) => c.terms.has(t) && t.length >= 5 && !GENERIC_TERMS.has(t)))
+        : c.source !== 'goal' || overlap(topical, c.terms) >= 2,
     )
     .map((c) => ({ c, score: overlap(topical, c.terms) }))
     .filter(({ c, score }) => score > 0 && (c.hidden || (c.text !== null && !mentioned(state, c.text))))
@@ -707,7 +813,11 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
         DEADLINE.test(s) &&
         extractFigures(s).some((f) => ['date', 'time', 'duration'].includes(f.kind)),
     );
-    return timed ? { kind: 'item', text: timed, conflict: false } : { kind: 'asap' };
+    if (timed) return { kind: 'item', text: timed, conflict: false };
+    // "Which day can the engineer come?" asks when the persona's side will act, not when it wants things
+    // done: it undertakes to find out.
+    if (WHEN_YOUR_SIDE.test(question.text)) return { kind: 'find-out' };
+    return { kind: 'asap' };
   }
   // "What would help on your side?", "What do you need from me?": what the persona needs.
   if (
@@ -716,8 +826,14 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
       question.text,
     )
   ) {
+    // Asked what it needs, it says what it needs, not a question of its own back.
     const goal = nextGoal(ctx);
-    if (goal?.statement) return { kind: 'item', text: goal.statement, conflict: false };
+    if (goal?.statement && !goal.statement.endsWith('?'))
+      return { kind: 'item', text: goal.statement, conflict: false };
+    const wanted = [...profile.goals, ...profile.positions].find(
+      (g) => g.statement && !g.statement.endsWith('?') && !mentioned(state, g.statement),
+    );
+    if (wanted?.statement) return { kind: 'item', text: wanted.statement, conflict: false };
   }
   const remark = profile.voice.remarks.find(
     (r) => [...contentTerms(r)].some((t) => terms.has(t) && !GENERIC_TERMS.has(t)) && !mentioned(state, r),
@@ -800,7 +916,7 @@ const unfilled = (text: string): string =>
 
 /** "Can I ask how the team measures success?" asks how the team measures success: not for permission. */
 const EMBEDDED_QUESTION =
-  /\b(?:can|could|may) (?:i|we) ask (?:you )?(?:how|what|why|when|where|who|which|whether|if)\b/;
+  /\b(?:can|could|may) (?:i|we) ask (?:you )?(how|what|why|when|where|who|which|whether|if)\b/;
 
 /** Questions about the persona: its role, background, day, team. */
 const ABOUT_YOU =
@@ -1068,6 +1184,7 @@ function agendaQuestion(ctx: TurnContext): Move[] {
   const goal = ctx.profile.goals.find(
     (g) =>
       g.statement?.endsWith('?') &&
+      !answeredByAsk(ctx, g) &&
       !ctx.state.addressedGoals.has(g.index) &&
       (ctx.state.raisedGoals.get(g.index) ?? 0) === 0 &&
       !mentioned(ctx.state, g.statement),
@@ -1172,6 +1289,104 @@ const HARD_QUESTION =
 const LEAD_IN = /^(?:(?:ok(?:ay)?|so|and|well|right|alright|fine|then|hmm+|um+|look)\b[,\s]+)+/i;
 
 /** Asking leave to go on: "Can I take your name?", "Shall I start?", "Got a sec?", "Could we take a minute?". */
+/** "Which would you prefer?", "Which one suits you better?": a choice between what was just offered. */
+const WHICH =
+  /^(?:\w+,? )?which\b(?: one| option| of (?:those|these|them|the two))?[^?]*\b(?:prefer|rather|best|better|suits?|works?|want|go (?:for|with)|choose|pick|sounds?)\b/i;
+/** "Would you rather cancel today or on the 28th?": a choice named in the question itself. */
+const EITHER_OR =
+  /\b(?:would you (?:rather|prefer|like)|do you (?:want|prefer|need|fancy)|(?:should|shall) (?:i|we)|is it better to)\s+(?:to\s+)?(.+?),?\s+or\s+(.+?)[\s.?!]*$/i;
+/** "Would mornings or afternoons be easier?", "Does Tuesday or Thursday work better?" */
+const OPTIONS_FIRST =
+  /^(?:so,? |and )?(?:would|will|is|are|does|do|should) (.{2,40}?),? or (.{2,40}?) (?:be |work |suit |sound )?(?:better|easier|best|more convenient|okay|ok|fine|good)\b/i;
+/** An option said from the learner's side ("me to call you") would come out wrong in the persona's mouth. */
+const LEARNER_SIDE = /\b(?:i|me|my|mine|we|us|our)\b|\byou\b.*\byou\b|^you\b/i;
+/** Figures that tell one offer from another: when, how long, how much. */
+const OPTION_FIGURES = new Set(['time', 'date', 'duration', 'money', 'percent']);
+
+/**
+ * The option the persona takes when the learner offers a choice: those named in the question, else the
+ * learner's offers of this line and the two before, each told apart by its first time, date or amount.
+ * It takes the one closest to what it wants; with nothing between them, the one offered last.
+ */
+function chosenOption(ctx: TurnContext, question: Question): string | null {
+  const options: Array<{ label: string; terms: Set<string> }> = [];
+  const named = EITHER_OR.exec(question.text) ?? OPTIONS_FIRST.exec(question.text);
+  if (named) {
+    const pair = [named[1] ?? '', named[2] ?? ''].map((o) => o.replace(/^(?:either|whether)\s+/i, '').trim());
+    // "…or not" asks yes or no.
+    if (pair.some((o) => !o || /^not\b/i.test(o) || LEARNER_SIDE.test(o) || o.split(/\s+/).length > 6))
+      return null;
+    // "a credit on your account" is, in the persona's mouth, "a credit on my account".
+    const mine = (o: string): string =>
+      o.replace(
+        /\b(?:your|yours|you)\b/gi,
+        (w) => ({ your: 'my', yours: 'mine', you: 'me' })[w.toLowerCase()] ?? w,
+      );
+    options.push(...pair.map((o) => ({ label: mine(o), terms: contentTerms(o) })));
+  } else if (WHICH.test(question.text)) {
+    const offered = [...ctx.state.earlier.slice(-2).flatMap((a) => a.sentences), ...ctx.latest.sentences];
+    for (const sentence of offered) {
+      if (sentence.includes(question.text)) continue;
+      const figure = extractFigures(sentence).find((f) => OPTION_FIGURES.has(f.kind));
+      if (figure && !options.some((o) => o.label.toLowerCase() === figure.text.toLowerCase()))
+        options.push({ label: figure.text, terms: contentTerms(sentence) });
+    }
+  }
+  if (options.length < 2 && !named) options.splice(0, options.length, ...offeredInWords(ctx));
+  if (options.length < 2) return null;
+  const wanted = new Set([...ctx.profile.goals, ...ctx.profile.positions].flatMap((g) => [...g.terms]));
+  const ranked = options
+    .map((o, i) => ({ o, i, score: overlap(o.terms, wanted) }))
+    .sort((a, b) => b.score - a.score || b.i - a.i);
+  return ranked[0]?.o.label ?? null;
+}
+
+/** The persona's own yes to what the learner put forward, as the phrase bank says it. */
+const TOOK_IT =
+  /\b(?:i like that idea|that could work|let'?s do that|i'?m open to that|that works|i (?:can|could) (?:live|work) with (?:that|it)|that i can (?:accept|work with)|that'?s reasonable|fair enough|(?:\S+) it is|works for me|deal)\b/i;
+/** When the persona or its people can do something ("When can your engineer come?"). */
+const WHEN_YOUR_SIDE =
+  /\b(?:when|which day|what day|what time|how soon|what date|how long) (?:can|could|will|would|is|are) (?:you|the \w+|your \w+|he|she|they|it|someone|somebody)\b(?! (?:need|want|like|expect|prefer))/i;
+/** "…, deal?", "Agreed?": the learner checks that what they just put forward stands. */
+const STANDS = /(?:^|[,.;:]\s*)(?:deal|agreed|fair|yeah|right|okay|ok|sound good|does that work)\?$/i;
+/** A meeting later to see how it goes: little to weigh. */
+const CHECK_IN =
+  /\b(?:catch up|check in|touch base|review (?:it|this|how)|talk again|meet again|see how (?:it'?s|it is|it'?s been|things are) going)\b/i;
+/** "Would you like me to…", "Shall I…", "I can… if you like": an offer to do something for the persona. */
+const OFFERS_SERVICE =
+  /\b(?:would you like me to|do you want me to|shall i|should i|want me to)\b|\b(?:would you like that|do you want that|shall i do that)\?|\bi can \w+[^.?!]* if you(?:'d)? like\b/;
+/** …unless what is offered is only to say something ("Shall I explain?", "Do you want me to go on?"). */
+const OFFERS_TO_TALK =
+  /\b(?:me to|shall i|should i|i can) (?:start|begin|explain|go (?:on|through|over)|walk you through|tell|run (?:you )?through|share|continue|recap|summari[sz]e|ask|repeat|say|talk|come back|leave|go)\b/;
+/** "Is this the best number to reach you on?", "Is that still your email?" */
+const CONTACT_CHECK =
+  /^(?:and |so )?(?:is|are) (?:this|that|these|it)(?: still)? (?:the )?(?:best|right|correct|usual|your)? ?(?:number|email|address|phone|mobile)s?\b[^?]*\?$/;
+/** "Can I see the receipt?", "Could I take your reference number?" */
+const ASKS_TO_SEE =
+  /^(?:[\w ]+,\s*)?(?:can|could|may) i (?:see|have|take|check|get|grab|look at) (?:the|your|that|a copy of (?:the|your)) (?!name\b)[\w -]{2,30}\?$/;
+/** A clause that gives a reason of the persona's own. */
+const GIVES_REASON =
+  /\b(?:because|too (?:much|expensive|high|low|long|late|slow|many)|(?:can'?t|cannot) afford|not worth|the reason)\b/i;
+/**
+ * "What I can offer is store credit for the full amount, or an exchange today.": the two options of the
+ * learner's last offer said as one, when they are short enough to say back.
+ */
+function offeredInWords(ctx: TurnContext): Array<{ label: string; terms: Set<string> }> {
+  const sentences = [...ctx.state.earlier.slice(-1).flatMap((a) => a.sentences), ...ctx.latest.sentences];
+  for (const sentence of sentences.reverse()) {
+    const m =
+      /\b(?:offer(?: you)?|give you|do|is|are|get|have|either)\s+((?:a|an|the|some|store|full|another)\b[^,;.?!]{2,40}?),?\s+or\s+((?:a|an|the|some|store|full|another)\b[^,;.?!]{2,40})[.?!]*$/i.exec(
+        sentence,
+      );
+    if (m && !LEARNER_SIDE.test(`${m[1]} ${m[2]}`))
+      return [m[1]!, m[2]!].map((label) => ({ label: label.trim(), terms: contentTerms(label) }));
+  }
+  return [];
+}
+
+/** A line that opens with a hello. */
+const GREETS =
+  /^(?:oh,? |well,? )?(?:hi|hiya|hello|hey+|good (?:morning|afternoon|evening)|morning|welcome)\b/i;
 const PERMISSION =
   /(?:^|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) i|(?:can|could|may) we (?:start|begin|go (?:through|over|back)|take (?:a|five|ten)|have a (?:word|minute|moment|quick)|pause|continue|come back|stop)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|(?:do you have|have you got|got) (?:a )?(?:few |couple of |two |five |ten |\d+ )?(?:minutes?|moment|sec(?:ond)?s?|time))\b/;
 
@@ -1190,6 +1405,13 @@ const ASKS_RATHER_THAN_TELLS = new Set<ScenarioCategory>([
 ]);
 
 /** The next goal the persona would raise: sayable, not yet covered by the learner, not yet raised. */
+/** "What would you suggest?" is not asked of a learner who has already said what they want. */
+function answeredByAsk(ctx: TurnContext, goal: PersonaGoal): boolean {
+  return (
+    !!goal.statement && ASKS_FOR_ASK.test(goal.statement) && learnerAsked([...ctx.state.earlier, ctx.latest])
+  );
+}
+
 export function nextGoal(ctx: TurnContext, skip?: number, volunteered = false): PersonaGoal | null {
   const { profile, state, latest } = ctx;
   const fresh = profile.goals.filter(
@@ -1200,6 +1422,7 @@ export function nextGoal(ctx: TurnContext, skip?: number, volunteered = false): 
       (g.kind === 'information' || g.kind === 'outcome') &&
       !state.addressedGoals.has(g.index) &&
       (state.raisedGoals.get(g.index) ?? 0) === 0 &&
+      !answeredByAsk(ctx, g) &&
       overlap(latest.terms, g.terms) < 2 &&
       !mentioned(state, g.statement),
   );
@@ -1270,20 +1493,26 @@ function nextPress(ctx: TurnContext): string | null {
  * mean in practice right after they put something forward; once they have said what they want and why,
  * that they have heard it, rather than a question the learner has already answered.
  */
+const offered = (a: MessageAnalysis): boolean =>
+  ((a.proposal && !TOPIC_ASK.test(a.text)) || a.commitment || !!a.question?.declarative) && a.hostility === 0;
+
+/**
+ * The learner has said what they are asking for, in any of these lines: put something forward, asked for
+ * it, or said it as a want ("I need…"). "Can we talk about the car?" asks for the conversation, and puts
+ * nothing forward yet.
+ */
+export function learnerAsked(all: readonly MessageAnalysis[]): boolean {
+  return all.some(
+    (a) =>
+      offered(a) ||
+      (a.question?.kind === 'request' && !TOPIC_ASK.test(a.text)) ||
+      STATED_ASK.test(a.text.replace(ANNOUNCED_ASK, ' ')),
+  );
+}
+
 function ownQuestions(ctx: TurnContext): string[] {
-  const offered = (a: MessageAnalysis): boolean =>
-    ((a.proposal && !TOPIC_ASK.test(a.text)) || a.commitment || !!a.question?.declarative) &&
-    a.hostility === 0;
   const all = [...ctx.state.earlier, ctx.latest];
-  // "Can we talk about the car?" asks for the conversation, and puts nothing forward yet.
-  const proposed = all.some(offered);
-  const asked =
-    proposed ||
-    all.some(
-      (a) =>
-        (a.question?.kind === 'request' && !TOPIC_ASK.test(a.text)) ||
-        STATED_ASK.test(a.text.replace(ANNOUNCED_ASK, ' ')),
-    );
+  const asked = learnerAsked(all);
   // "…it's in my name so it's my credit that takes the hit" has said why, in so many words or not.
   const reasoned = all.some(
     (a) =>
@@ -1313,6 +1542,13 @@ function explained(latest: MessageAnalysis): boolean {
 /** "I want to ask you something": an ask announced, not yet made. */
 const ANNOUNCED_ASK =
   /\bi (?:want|wanted|would like|'d like|need|have) to (?:ask|tell) you\b(?: (?:something|a (?:question|favou?r|thing)))?/gi;
+const ANNOUNCED_NEWS =
+  /\b(?:i'?ve got|i have|there'?s) something (?:(?:that )?i (?:need|want|have) to|to) (?:say|tell you|talk (?:to you )?about|share|raise|ask you)\b|\bi (?:need|have) to (?:tell|talk to) you (?:something|about something)\b/i;
+const ANNOUNCED_TOPIC =
+  /\b(?:it'?s|this is|i'?m (?:here|calling|ringing|writing)) (?:about|regarding) ((?:the|your|my|our|this|that) [^.,;!?]{1,40})|\b(?:we|i) (?:really )?(?:need|want|wanted|have) to (?:talk|chat|speak) (?:to you |with you )?about ((?:the|your|my|our|this|that) [^.,;!?]{1,40})/i;
+/** Words that trail a named topic and are not part of it ("the dishes tbh", "the rent again"). */
+const TOPIC_TAIL =
+  /\s+(?:tbh|lol|haha|though|tho|really|honestly|now|again|mate|please|if that'?s ok(?:ay)?)\b.*$/i;
 const TOPIC_ASK = /\b(?:can|could|may) (?:we|i) (?:talk|chat|speak|have a (?:word|chat))\b/i;
 const OWN_WHAT = ['What exactly are you asking me for?'];
 const OWN_WHY_ASK = ['Why does this matter so much to you?'];

@@ -35,6 +35,12 @@ export type AnswerContent =
   | { kind: 'details'; subject: string }
   | { kind: 'sure'; subject?: string | null }
   | { kind: 'pledge'; text: string }
+  /** Offered a choice ("Which would you prefer?"), the option the persona takes. */
+  | { kind: 'choice'; option: string }
+  /** Asked when its side will act, with nothing in the scenario to say: it undertakes to find out. */
+  | { kind: 'find-out' }
+  /** Offered a service ("Would you like me to add a note?"), the persona takes it. */
+  | { kind: 'yes-please' }
   | { kind: 'nothing-else' }
   | { kind: 'next-step'; settled?: boolean }
   | { kind: 'works'; still: string | null }

@@ -15,7 +15,21 @@ import type { Anchor, FirmPosition } from '../scenario/persona-profile';
  * Whether a figure is put on the table (an offer, an ask, a commitment) rather than reported
  * ("we grew open rates by 40%"): only the first is negotiated.
  */
+/** "The bill is 780", "the estimate was 450": a figure read off a record, put forward by no one. */
+const RECORD_BEFORE =
+  /\b(?:the|your|this|that|their|my) (?:\w+ )?(?:(?:bill|invoice|estimate|charge|statement|balance|total)s? (?:is|was|were|are|says|said|came to|comes to|shows|showed|of|for)|quote (?:was|said|came to)) (?:now |only |just |about |around |roughly |nearly |almost )?$/i;
+
+function readOffRecord(text: string, figure: Figure): boolean {
+  const before =
+    text
+      .slice(0, figure.index)
+      .split(/[.!?;]\s/)
+      .pop() ?? '';
+  return RECORD_BEFORE.test(before.replace(/[$£€]\s*$/, ''));
+}
+
 export function offerLike(ctx: TurnContext, latest: MessageAnalysis, figure: Figure): boolean {
+  if (!latest.proposal && !latest.commitment && readOffRecord(latest.text, figure)) return false;
   const bounded = anchorsFor(ctx, figure).some((a) => a.anchor.direction !== 'reference');
   if (bounded || ctx.state.personaFigures.some((p) => comparableTo(p, figure))) return true;
   if (latest.proposal || latest.commitment || latest.question) return true;

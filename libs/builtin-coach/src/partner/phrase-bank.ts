@@ -368,6 +368,32 @@ export const SURE_ABOUT: Options = {
   neutral: ["Sure, let's talk about {s}.", 'Okay, {s}. Go ahead.'],
   tough: ['Fine, {s}. Make it quick.', 'Fine, {s}. Go ahead.'],
 };
+/** Asked when its side will act, with nothing in the scenario to say when. */
+export const FIND_OUT: Options = {
+  friendly: ["Let me find out and I'll let you know today.", "Good question. I'll check and tell you today."],
+  neutral: ["I'll check and let you know today.", "I'll find out and get back to you today."],
+  tough: ["I'll check. You'll hear from me today.", "I'll find out. You'll hear today."],
+};
+/** Offered something it would like ("Would you like me to add a note?"). */
+export const YES_PLEASE: Options = {
+  friendly: ['Oh, yes please. That would be great.', 'Yes please, that would really help.'],
+  neutral: ['Yes, please.', 'Yes, please do.'],
+  tough: ['Yes. Do it.', 'Yes, and do it now.'],
+};
+/** {o}: the option the persona takes of a choice the learner offered ("tonight", "a refund"). */
+export const CHOICE: Options = {
+  friendly: [
+    '{o}, I think. Thanks for giving me the choice.',
+    '{o} sounds best to me.',
+    '{o}, please. That would really help.',
+  ],
+  neutral: ['{o}, I think.', '{o}, please.', '{o} would suit me better.'],
+  tough: [
+    '{o}. And it had better actually happen.',
+    '{o}, if you can guarantee it.',
+    '{o}. Make sure it happens.',
+  ],
+};
 /** {p}: the persona's promise, "I'll flag it by Friday." */
 export const PLEDGE: Options = {
   friendly: ['Yes, of course. {p}', 'Sure, totally. {p}'],
@@ -743,7 +769,7 @@ export const YIELD: Options = {
 export const CONSIDER_YES: Options = {
   friendly: ['That could work.', "Sure, let's do that.", 'I like that idea.'],
   neutral: ['That could work.', "Okay, I'm open to that.", "Let's do that."],
-  tough: ["Maybe. Convince me it's worth it.", "Fine, if it's quick.", 'I could live with that.'],
+  tough: ["Maybe. Convince me it's worth it.", "It's a start, I suppose.", 'I could live with that.'],
 };
 /** A concrete proposal the persona is not sure of: a reaction to it, not a request for what it was. */
 export const CONSIDER_MAYBE_DETAIL = [

@@ -89,6 +89,9 @@ import {
   WRAP_UP_ASK,
   WRAP_UP_ASK_DEFAULT,
   DEFER,
+  CHOICE,
+  YES_PLEASE,
+  FIND_OUT,
   NOT_SO_FAST,
   SUMMARY,
   CATEGORY_PRESS,
@@ -110,7 +113,7 @@ export interface PhrasingContext {
   /** Sentences already said, normalised (see sentenceKey). */
   said: Set<string>;
   /** What the learner has already put on the table: a stock question never asks for it again. */
-  given?: { figure: boolean; reasons: boolean; prevention?: boolean };
+  given?: { figure: boolean; reasons: boolean; prevention?: boolean; ask?: boolean };
 }
 
 /** Lower-cases the first letter unless it starts "I", an acronym or a name. */
@@ -356,7 +359,8 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
         break;
       }
       case 'press':
-        if (!take([move.line])) take(pressBank(ctx));
+        // The persona's own press is dropped, as the stock ones are, when it asks for what was just given.
+        if (!(stillToAsk(ctx, move.line) && take([move.line]))) take(pressBank(ctx));
         break;
       case 'not-so-fast':
         if (!(move.goal?.statement && take(tone(NOT_SO_FAST), withStatement(move.goal.statement))))
@@ -471,6 +475,15 @@ function realiseAnswer(
       return;
     case 'pledge':
       take(tone(PLEDGE), (t) => t.replace('{p}', content.text));
+      return;
+    case 'find-out':
+      take(tone(FIND_OUT));
+      return;
+    case 'yes-please':
+      take(tone(YES_PLEASE));
+      return;
+    case 'choice':
+      take(tone(CHOICE), (t) => cap(t.replace('{o}', content.option)));
       return;
     case 'recap': {
       // The first clause that says something: "Honestly, the harness is…" points back to the harness.
@@ -603,6 +616,9 @@ const ASKS_WHY = /\b(?:why|based on what|not an answer|not possible, or)\b/i;
 const ASKS_FOR_FIGURE = /\b(?:number|figure|how much|what would (?:this|it) (?:actually )?cost)\b/i;
 const ASKS_FOR_REASONS = /\b(?:why should|based on|basing|what makes you)\b/i;
 const ASKS_FOR_PREVENTION = /\b(?:again|stop this happening)\b/i;
+/** A question that asks what the learner wants or proposes: not asked once they have said it. */
+export const ASKS_FOR_ASK =
+  /\b(?:what (?:exactly )?(?:are you asking|do you want|would you want|would you like|would you suggest|do you suggest|do you propose|are you proposing|are you after|did you have in mind)|what do you need from me)\b/i;
 
 /**
  * The persona's kind of stock questions, less those asking for what the learner already gave: "What
@@ -610,10 +626,15 @@ const ASKS_FOR_PREVENTION = /\b(?:again|stop this happening)\b/i;
  */
 function pressBank(ctx: PhrasingContext): string[] {
   const bank = ctx.profile.own ? OWN_PRESS : CATEGORY_PRESS[ctx.profile.category];
-  return bank.filter(
-    (question) =>
-      !(ctx.given?.figure && ASKS_FOR_FIGURE.test(question)) &&
-      !(ctx.given?.reasons && ASKS_FOR_REASONS.test(question)) &&
-      !(ctx.given?.prevention && ASKS_FOR_PREVENTION.test(question)),
+  return bank.filter((question) => stillToAsk(ctx, question));
+}
+
+/** A question that asks for nothing the learner has already given. */
+function stillToAsk(ctx: PhrasingContext, question: string): boolean {
+  return (
+    !(ctx.given?.figure && ASKS_FOR_FIGURE.test(question)) &&
+    !(ctx.given?.reasons && ASKS_FOR_REASONS.test(question)) &&
+    !(ctx.given?.prevention && ASKS_FOR_PREVENTION.test(question)) &&
+    !(ctx.given?.ask && ASKS_FOR_ASK.test(question))
   );
 }

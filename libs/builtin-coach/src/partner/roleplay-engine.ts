@@ -12,7 +12,7 @@ import {
 } from './phrase-bank';
 import { detectInjection, isIdentityProbe, sanitiseReply, type Internals } from './guard-rails';
 import { analyseMessage, pushesBack, refuses, type MessageAnalysis } from './message-analysis';
-import { offTopicTurn, planMoves } from './move-selection';
+import { learnerAsked, offTopicTurn, planMoves } from './move-selection';
 import type { Move } from './moves';
 import { personaProfile } from '../scenario/persona-profile';
 import { FILLER, realise } from './phrasing';
@@ -94,6 +94,7 @@ export function planReply(input: ReplyInput): ReplyPlan {
   const given = {
     figure: learner.some((a) => a.figures.some((f) => f.kind === 'money' || f.kind === 'percent')),
     reasons: learner.some((a) => a.reasons),
+    ask: learnerAsked(learner),
     // "…and I'll put a note so it doesn't happen again" has answered "What if it goes wrong again?".
     prevention: learner.some((a) =>
       /\b(?:(?:doesn'?t|won'?t|never|not) (?:happen|go wrong) again|prevent|stop (?:it|this) (?:from )?happening)\b/i.test(
@@ -331,7 +332,7 @@ export function generateOpening(scenario: ScenarioDefinition, tone: ChatTone, se
 
   if (tone === 'friendly') {
     const greeted =
-      /^(?:hi|hello|hey|good (?:morning|afternoon|evening)|morning|welcome|thanks|thank you)\b/i.test(
+      /^(?:oh,? |well,? )?(?:hi|hiya|hello|hey+|good (?:morning|afternoon|evening)|morning|welcome|thanks|thank you)\b/i.test(
         opening,
       );
     const warmStart = greeted ? '' : `${pick(rng, WARM_START[scenario.category])} `;

@@ -19,7 +19,7 @@ const q = (ask: string, about: string, done?: RegExp): AgendaQuestion => ({
   about: about.split(' '),
   done,
 });
-const APOLOGISED = /\b(?:sorry|apologi[sz]e|apologies|that's on (?:me|us)|my (?:fault|mistake))\b/i;
+const APOLOGISED = /\b(?:sorry|apologies|apologi[sz]e|that's on (?:me|us)|my (?:fault|mistake))\b/i;
 
 /** The learner has said what they do ("I do marketing for…", "I'm a nurse", "I work in logistics"). */
 export const SAID_WHAT_THEY_DO =

@@ -1,0 +1,118 @@
+import type { ChatTone, ScenarioDefinition } from '@parley/contracts';
+import { loadScenarios } from '../__fixtures__/catalogue';
+import type { ChatLine } from './conversation-state';
+import { ASKS_FOR_ASK } from './phrasing';
+import { generateOpening, generateReply } from './roleplay-engine';
+
+/**
+ * From a reading of fresh conversations: the partner takes one of the options it is offered, does not ask
+ * for what the learner has just asked, takes no bill read out to it for an offer, and ends the talk when
+ * the learner settles on what it has just said yes to.
+ */
+
+const scenarios = loadScenarios();
+const scenario = (id: string): ScenarioDefinition => {
+  const found = scenarios.find((s) => s.id === id);
+  if (!found) throw new Error(`no scenario ${id}`);
+  return found;
+};
+
+function play(def: ScenarioDefinition, tone: ChatTone, turns: string[]): string[] {
+  const messages: ChatLine[] = [{ sender: 'ai', content: generateOpening(def, tone) }];
+  return turns.map((said) => {
+    messages.push({ sender: 'user', content: said });
+    const reply = generateReply({ scenario: def, tone, messages });
+    messages.push({ sender: 'ai', content: reply });
+    return reply;
+  });
+}
+
+describe('a choice offered to the partner', () => {
+  it.each([
+    [
+      'Would you rather have a refund or a credit on your account?',
+      /^(?:a refund|a credit on my account)\b/i,
+    ],
+    [
+      'Do you want to stop it today or at the end of the month?',
+      /^(?:stop it today|at the end of the month)\b/i,
+    ],
+    [
+      'Would weekday mornings or Saturday afternoons be easier?',
+      /^(?:weekday mornings|saturday afternoons)\b/i,
+    ],
+  ])('%s is answered with one of its options', (asked, option) => {
+    for (const tone of ['friendly', 'neutral', 'tough'] as const) {
+      const [, reply] = play(scenario('cs-cancelling-after-eleven-years'), tone, [
+        'Good morning, I can help you with that.',
+        asked,
+      ]);
+      expect(reply).toMatch(option);
+    }
+  });
+
+  it('"Which would you prefer?" takes one of the two offers just made', () => {
+    const replies = play(scenario('cm-stranded-at-gate-14'), 'neutral', [
+      "I'm the duty manager. I'm sorry, you've waited a long time without a straight answer.",
+      'I can book you on the first flight tomorrow morning, with a hotel tonight on us.',
+      "Or there's a seat with our partner airline tonight, with a change on the way.",
+      'Which would you prefer?',
+    ]);
+    expect(replies[3]).toMatch(/^(?:tomorrow morning|tonight)\b/i);
+  });
+
+  it('"…or not?" is still a yes-or-no question, and options said from the learner\'s side are not echoed', () => {
+    const [, first] = play(scenario('cs-cancelling-after-eleven-years'), 'neutral', [
+      'Good morning, I can help you with that.',
+      'Do you want me to call you back or email you?',
+    ]);
+    expect(first).not.toMatch(/^(?:me to call you back|email you)\b/i);
+  });
+});
+
+describe('what the learner has already said', () => {
+  it('a stated ask is not met with "what are you asking for?" or "what would you suggest?"', () => {
+    const replies = play(scenario('ec-budget-ask-during-freeze'), 'neutral', [
+      "Thanks for seeing me. I'll keep it short.",
+      "I'd like to fund two contractors for six months instead of permanent hires.",
+      'It would bring back roughly 35k a month we now lose to failed payments.',
+    ]);
+    for (const reply of replies.slice(1)) expect(reply).not.toMatch(ASKS_FOR_ASK);
+  });
+
+  it("a bill read out to the partner is not taken as the learner's offer", () => {
+    const [reply] = play(scenario('cs-vet-bill-over-estimate'), 'neutral', [
+      'Right, so the estimate was 450 and the bill in front of me is 760. I can see why that stings.',
+    ]);
+    expect(reply).not.toMatch(/\b760 (?:works|it is)\b|\bagreed\b/i);
+  });
+
+  it('asked when its own side can act, the partner does not answer "yesterday"', () => {
+    const replies = play(scenario('cs-third-call-dishwasher-repair'), 'tough', [
+      "I'm sorry, three calls is too many. Let me sort it properly this time.",
+      'What day can the technician come out to you?',
+    ]);
+    expect(replies[1]).not.toMatch(/^(?:yesterday|today\. not next week)/i);
+  });
+
+  it('a named topic is heard by name, and a hello is not said twice', () => {
+    const [reply] = play(scenario('cr-three-weeks-of-dishes'), 'friendly', [
+      'hey, sorry to grab you when you just got in. its about the bins tbh',
+    ]);
+    expect(reply).toMatch(/\bthe bins\b/);
+    expect(reply).not.toMatch(/\btbh\b/);
+    expect(reply).not.toMatch(/^(?:hi|hello|hey)\b/i);
+  });
+
+  it('settling on what the partner just said yes to ends the conversation', () => {
+    const replies = play(scenario('cr-three-weeks-of-dishes'), 'friendly', [
+      'hey, have you got a sec? its about the kitchen',
+      'the sink has been full most of this week and it is getting to me',
+      'what if we took turns, you do the weekends and i do weekdays?',
+      'cool, ill write it on the whiteboard tonight',
+    ]);
+    expect(replies[2]).toMatch(/\b(?:i like that|that could work|let'?s do that|open to that)\b/i);
+    expect(replies[3]).not.toMatch(/\?/);
+    expect(replies[3]).toMatch(/\b(?:leave it there|thanks for your time|talk soon|take care)\b/i);
+  });
+});
