@@ -116,3 +116,52 @@ describe('what the learner has already said', () => {
     expect(replies[3]).toMatch(/\b(?:leave it there|thanks for your time|talk soon|take care)\b/i);
   });
 });
+
+describe('kindness, feelings and promises read as they are meant', () => {
+  it('what the learner offers to hand over is taken, and a passive request is promised', () => {
+    const replies = play(scenario('cs-surprise-bill-after-mri'), 'neutral', [
+      "Hello, I'm sorry about the bill, let's get to the bottom of it.",
+      'I can forward you the insurer letter if you want to see it.',
+      'Could the charge be reviewed by our billing team this week?',
+      'Could I get the outcome in writing?',
+    ]);
+    expect(replies[1]).toMatch(/\byes\b/i);
+    expect(replies[2]).not.toMatch(/come back to that|get to that/i);
+    expect(replies[3]).toMatch(/\bI'll\b|\bI can\b/);
+  });
+
+  it('a feeling said plainly, or "whatever time you need", is not taken for rudeness', () => {
+    const hurt = play(scenario('cr-colleague-took-the-credit'), 'neutral', [
+      'Yes, it went well. Can I mention something about it?',
+      "I'm sure it wasn't on purpose, but I felt a bit invisible in that meeting.",
+    ]);
+    const kind = play(scenario('cr-who-takes-mum-to-appointments'), 'friendly', [
+      'She is fine. Take whatever time you need to get settled first.',
+    ]);
+    for (const reply of [...hurt, ...kind])
+      expect(reply).not.toMatch(/civil|respectful|not like this|talk to me like that/i);
+  });
+
+  it('"Yes" to the persona\'s own "…, isn\'t it?" confirms; it is not agreement to a deal', () => {
+    const [reply] = play(scenario('cm-telling-team-about-grace'), 'neutral', [
+      "Yes, it is. I'm so sorry. Please come and sit with me for a minute.",
+    ]);
+    expect(reply).not.toMatch(/\b(?:that works|settled|glad we agree)\b/i);
+  });
+
+  it('asked how it is in a crisis, the persona is not "well, thanks"', () => {
+    const [, reply] = play(scenario('cm-stranded-at-gate-14'), 'friendly', [
+      "I'm the duty manager, and I'm sorry about today.",
+      'How are you holding up?',
+    ]);
+    expect(reply).not.toMatch(/\b(?:I'm well|busy, but good)\b/i);
+  });
+
+  it('a tough persona told when and how much does not ask for specifics', () => {
+    const replies = play(scenario('cs-third-call-dishwasher-repair'), 'tough', [
+      "You're right, and I'm sorry. I have the whole history open here.",
+      "I've booked the senior engineer for Monday, 8 to 10, the first visit of the day.",
+    ]);
+    expect(replies[1]).not.toMatch(/need specifics|when, exactly/i);
+  });
+});

@@ -94,6 +94,9 @@ const EMPATHY =
   /\b(?:i (?:completely |totally |really |can |do |fully )?(?:understand|get it|hear you|see (?:why|how|that|where|your point|you))|i know (?:you|it)(?:'re| are| is|'s| have| has| feel)|that (?:must|would)(?: have)? (?:be|been|feel)\b|that sounds\b|i can (?:only )?imagine|i appreciate (?:how|that you|you|your)|(?:that )?makes (?:total |complete |a lot of )?sense|fair (?:point|enough)|you'?re (?:right|not wrong)|you have a (?:point|right)|i know (?:how|this|that) (?:must|is|was|feels)|(?:that'?s|it'?s|that is) (?:really |so |very )?(?:frustrating|hard|difficult|tough|awful|upsetting|stressful|unfair|not okay)(?! to (?:say|tell|know|explain|predict|describe|put))|i'?d (?:feel|be) (?:the same|upset|frustrated|angry)|sorry to hear|thank you for (?:telling|sharing|explaining|being honest|raising|flagging)|i realis|i realiz|understandabl|i hear (?:that|what)|(?:your|those) (?:concerns?|feelings?) (?:are|is) (?:valid|fair|legitimate)|i value)\w*/;
 const AGREEMENT_START =
   /^(?:yes|yeah|yep|sure|ok(?:ay)?|agreed|deal|absolutely|definitely|of course|sounds good|that works|fine|great|perfect|alright|all right|cool|brilliant|lovely|cheers|awesome|excellent|wonderful)\b/;
+/** The learner's own feelings, said plainly ("I felt left out", "it stung a bit"). */
+const OWN_FEELING =
+  /\b(?:i (?:felt|feel)|i(?:'m| am| was) (?:(?:a bit|really|so|quite|pretty|very) )?(?:hurt|upset|sad|angry|frustrated|disappointed|worried|scared|anxious|tired|exhausted|gutted|annoyed|embarrassed|stressed)|it (?:stung|hurt)|(?:hurt|upset|stung|bothered) me)\b/;
 /** "Of course it's no bother": a reassurance, not a yes to anything. */
 const REASSURES =
   /^(?:of course|no|not at all)[,.!]?\s+(?:it'?s|that'?s|you'?re|you are|it is) (?:no|not (?:a|any)) (?:bother|problem|trouble|worry|worries)\b/;
@@ -103,7 +106,7 @@ const MARKS_A_START =
 const AGREEMENT =
   /\b(?:i (?:fully |completely )?agree|we agree|that works(?: for me)?|sounds good|it'?s a deal|we have a deal|i can (?:live|work) with (?:that|it)|happy (?:with|to go with) that|let'?s do (?:it|that)|i accept|we accept|that'?s fine|works for me|you have a deal|count me in)\b/;
 const PUSHBACK =
-  /\b(?:i (?:don'?t|do not|can'?t|cannot) (?:really |quite |fully |entirely |totally |honestly )?(?:agree|accept|see|think|buy|support)|i disagree|(?:that'?s|that is|it'?s|it is) not (?:fair|right|true|acceptable|reasonable|enough|good enough|realistic|how|what)|not (?:acceptable|fair|good enough|reasonable|realistic)|no way|(?:that|this) (?:won'?t|will not|doesn'?t|does not) work|doesn'?t make sense|(?:too|way too|much too) (?:low|high|much|little|expensive|long|late|slow|early|soon)|unacceptable|i'?m not (?:happy|comfortable|willing|okay|ok|convinced|sure that|going to)|with (?:all due )?respect|(?:have to|must|need to) push back|i won'?t|i refuse|hold on|wait a (?:minute|second)|you'?re wrong|not true|on the contrary|i'?m afraid (?:not|that|i|we)|you(?:'re| are)(?: being| so)? (?:unreasonable|unfair|rude|difficult|ridiculous|wrong|not listening|overreacting|impossible|missing the point))\b|\b(?:i'?m|i am|we'?re|we are) not (?:paying|accepting|signing|agreeing to|covering)\b|^(?:no|nope|actually|well,? no)\b|^but (?:that|this|it|you|no|not)\b/;
+  /\b(?:i (?:don'?t|do not|can'?t|cannot) (?:really |quite |fully |entirely |totally |honestly )?(?:agree|accept|see|think(?! you (?:meant|intended|noticed|knew|did it on purpose))|buy|support)|i disagree|(?:that'?s|that is|it'?s|it is) not (?:fair|right|true|acceptable|reasonable|enough|good enough|realistic|how|what)|not (?:acceptable|fair|good enough|reasonable|realistic)|no way|(?:that|this) (?:won'?t|will not|doesn'?t|does not) work|doesn'?t make sense|(?:too|way too|much too) (?:low|high|much|little|expensive|long|late|slow|early|soon)|unacceptable|i'?m not (?:happy|comfortable|willing|okay|ok|convinced|sure that|going to)|with (?:all due )?respect|(?:have to|must|need to) push back|i won'?t|i refuse|hold on|wait a (?:minute|second)|you'?re wrong|not true|on the contrary|i'?m afraid (?:not|that|i|we)|you(?:'re| are)(?: being| so)? (?:unreasonable|unfair|rude|difficult|ridiculous|wrong|not listening|overreacting|impossible|missing the point))\b|\b(?:i'?m|i am|we'?re|we are) not (?:paying|accepting|signing|agreeing to|covering)\b|^(?:no|nope|actually|well,? no)\b|^but (?:that|this|it|you|no|not)\b/;
 const REFUSAL =
   /\b(?:i|we) (?:can'?t|cannot|won'?t|will not|am not able to|'?m not able to|are not able to|'?re not able to|'?m unable to|am unable to|are unable to|don'?t have|do not have)\b|\b(?:not possible|isn'?t possible|no longer available|not something (?:i|we) can)\b/;
 const COMMITMENT =
@@ -117,7 +120,7 @@ const PROPOSAL =
  * puts nothing forward; "I'd like to work four days a week" does.
  */
 const STATED_REQUEST =
-  /\b(?:i (?:just |really |also |still |only )?(?:need|want|am asking for)|i'm asking for|i(?:'d| would) (?:just |really |also |still |only )?like) (?:you to|(?:a|an|the|my|our|some|it|them|this|that|\u00a3|\$|\d)\S*|to (?:see|have|get|be paid|receive)\b)|\bi(?:'d| would) (?:really |also |now )?like to (?!talk|ask|chat|discuss|raise|mention|say|tell|explain|hear|know|understand|start|begin|go\b|check|thank|apologi[sz]e|share|update|follow|run|walk|bring|touch|flag|clarify|make sure|let|learn|find out|think|hope|add|point|remind|give you|take (?:a|this|the) (?:moment|minute|second|chance|opportunity))[a-z]+/;
+  /\b(?:i (?:just |really |also |still |only )?(?:need|want|am asking for)|i'm asking for|i(?:'d| would) (?:just |really |also |still |only )?like) (?:you to|(?:a|an|the|my|our|some|it|them|this|that|\u00a3|\$|\d)\S*|to (?:see|have|get|be paid|receive)\b)|\bi(?:'d| would) (?:really |also |now )?like to (?!talk|ask(?! for\b)|chat|discuss|raise|mention|say|tell|explain|hear|know|understand|start|begin|go\b|check|thank|apologi[sz]e|share|update|follow|run|walk|bring|touch|flag|clarify|make sure|let|learn|find out|think|hope|add|point|remind|give you|take (?:a|this|the) (?:moment|minute|second|chance|opportunity))[a-z]+/;
 const REASONS =
   /(?:,\s*so (?:i|we) (?:can|could|will|would)\b)|\b(?:because|since|as a result|the reason|due to|that'?s why|for (?:example|instance)|e\.g\.|data|research|surveys?|study|studies|evidence|market (?:rate|data|value|research)|benchmarks?|industry (?:standard|average)|on average|typical(?:ly)?|according to|records?|logs?|reports?|last (?:year|quarter|month|week)|in my (?:experience|last role|previous role)|(?:i|we)'?ve (?:also |already |just |personally )?(?:done|led|managed|delivered|built|worked|completed|passed|saved|grown|increased|reduced|handled|trained|shipped|won|closed|earned|achieved|launched|improved)|(?:experience|qualifications?|certifi\w+|exams?|degree|award|portfolio|adds? value|outperform\w*|exceeded|ahead of)|shows? that|proves?|documented|track record|results?|compared (?:to|with)|which means|so that)\b/;
 const CLOSING =
@@ -128,9 +131,9 @@ const CLARIFY =
 const STRONG_HOSTILITY =
   /\b(?:f+u+c+k+\w*|fck\w*|shit\w*|bullshit|idiot\w*|stupid|moron\w*|dumb\w*|incompetent|useless|pathetic|clown|jerk|liar|shut up|screw (?:you|this|off)|piss (?:off|me off)|bitch\w*|asshole|bastard|go to hell|get lost|hate you)\b/;
 const MILD_HOSTILITY =
-  /\b(?:whatever(?! works| you| is best| suits| helps| happens| it takes| the outcome)|who cares|ridiculous|damn|crap|hell|waste of (?:my |our )?time|you people|go away|bloody|nonsense|rubbish|are you (?:deaf|serious|kidding|joking)|give me a break|not my problem|deal with it|get over it|calm down|grow up)\b/;
+  /\bwhatever(?=\s*(?:[.!?,;]|$))|\b(?:who cares|ridiculous|damn|crap|hell|waste of (?:my |our )?time|you people|go away|bloody|nonsense|rubbish|are you (?:deaf|serious|kidding|joking)|give me a break|not my problem|deal with it|get over it|calm down|grow up)\b/;
 const HEDGES =
-  /\b(?:maybe|perhaps|kind of|sort of|i guess|i suppose|probably|possibly|soon|at some point|eventually|something like that|somehow|stuff|things like that|a bit|some time|sometime|we'?ll see|i'?ll try|try to|hopefully|not sure|i don'?t know|dunno|whatever works|roughly|a few|various|etc|and so on|in general|generally|basically|kinda|sorta|ish|asap|as soon as possible|look into it|see what (?:i|we) can do|do (?:my|our) best)\b/g;
+  /\b(?:maybe|perhaps|kind of|sort of|i guess|i suppose|probably|possibly|soon|at some point|eventually|something like that|somehow|stuff|things like that|a bit|some time|sometime|we'?ll see|i'?ll try|try to|hopefully|not sure|i don'?t know(?! (?:much|any|anything|more|yet|the (?:details|full))\b)|dunno|whatever works|roughly|a few|various|etc|and so on|in general|generally|basically|kinda|sorta|ish|asap|as soon as possible|look into it|see what (?:i|we) can do|do (?:my|our) best)\b/g;
 const WH = new Set(['what', 'why', 'how', 'when', 'where', 'who', 'which', 'whose', 'whom']);
 const INVERSION = new Set([
   'can',
@@ -280,7 +283,10 @@ export function analyseMessage(raw: string): MessageAnalysis {
   // "I'll check if the estimate was too high" wonders about it in a clause of its own; it pushes back on
   // nothing. What a line pushes back on is said outside "if" and "whether".
   const asserted = lower.replace(/\b(?:if|whether)\b[^.?!,;]*/g, ' ');
-  const pushback = PUSHBACK.test(asserted) || negatedAgreement;
+  // "Two missed visits is not acceptable, and I'm sorry" judges the learner's own side: no pushback.
+  const selfCritical =
+    apology && /\b(?:not (?:acceptable|good enough|fair|right|ok|okay)|unacceptable)\b/.test(lower);
+  const pushback = (PUSHBACK.test(asserted) && !selfCritical) || negatedAgreement;
   const shouting =
     (bounded.match(/\b[A-Z]{3,}\b/g) ?? []).filter(
       (w) =>
@@ -300,7 +306,9 @@ export function analyseMessage(raw: string): MessageAnalysis {
     (sentiment <= -0.6 &&
       /\byou\b/.test(lower) &&
       (!question || lineActs().actsOf(bounded).has('attack')) &&
-      !lineActs().actsOf(bounded).has('empathy'))
+      !lineActs().actsOf(bounded).has('empathy') &&
+      // "…but it stung a bit", "I felt left out": the learner's own feelings, said plainly, attack no one.
+      !OWN_FEELING.test(lower))
   )
     hostility = 1;
 
@@ -332,8 +340,10 @@ export function analyseMessage(raw: string): MessageAnalysis {
     !social &&
     (hedges.length >= 2 || (hedges.length === 1 && words <= 14 && figures.length === 0)) &&
     !figures.some((f) => f.kind === 'money' || f.kind === 'percent');
+  // ("It stung a bit" says how it felt: the "a bit" softens a feeling, it hedges no offer.)
   const vague =
     hostility === 0 &&
+    !OWN_FEELING.test(lower) &&
     (veryShort || (hedgy && !question) || (words <= 6 && contentWords <= 1 && !social && !question));
 
   return {
@@ -526,7 +536,7 @@ export function questionKind(q: string): QuestionKind {
   )
     return 'request';
   if (
-    /\b(?:can|could|may) (?:i|we)\b|\bis it (?:ok|okay|alright) if\b|\bwould it be (?:ok|okay|possible)\b|\b(?:can|could|would|will) you\b/.test(
+    /^(?:and |so )?(?:can|could|will|would) (?:it|this|that|they) (?:please )?be \w+ed\b|\b(?:can|could|may) (?:i|we)\b|\bis it (?:ok|okay|alright) if\b|\bwould it be (?:ok|okay|possible)\b|\b(?:can|could|would|will) you\b/.test(
       q,
     )
   )

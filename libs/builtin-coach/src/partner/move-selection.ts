@@ -175,6 +175,15 @@ function core(ctx: TurnContext): Move[] {
     if (waiting) return [{ kind: 'resume', question: waiting }];
   }
   if (!offer && offTopicTurn(ctx)) return [{ kind: 'off-topic', subject: '', pending: waitingQuestion(ctx) }];
+  // "I've got my timesheets if you need them", "I can email both over today": the persona takes them.
+  if (!latest.question && !offer && OFFERED_IF_NEEDED.test(latest.text))
+    return [
+      {
+        kind: 'answer',
+        question: { kind: 'request', text: latest.text, terms: latest.terms, declarative: true },
+        content: { kind: 'yes-please' },
+      },
+    ];
   // "It's about the dishes", "We need to talk about the 600 quid": the learner names what they came about;
   // the persona hears them out on it, by name.
   // ("Got a minute?" asks only for the time to say it.)
@@ -225,7 +234,7 @@ function core(ctx: TurnContext): Move[] {
 
   // "I'd suggest X. Does that work?": the question asks about the proposal, so answer the proposal.
   const aboutProposal =
-    /^(?:does|would|will|is|how does|can) (?:that|this|it)(?: (?:plan|idea|approach|proposal|option|arrangement))? (?:work|sound|suit|help|do|be (?:ok|okay|alright|fair|acceptable|enough))\b/i;
+    /^(?:does|would|will|is|how does|can) (?:that|this|it)(?: (?:plan|idea|approach|proposal|option|arrangement))? (?:work|sound|suit|help|do|be (?:ok|okay|alright|fair|acceptable|enough))\b|^(?:is|are) (?:that|this|it) (?:ok|okay|alright|all right|fine|acceptable|fair)\b/i;
   // "Does that plan work for you?" may point back at the plan of a turn or two ago.
   const planOnTable =
     latest.proposal || latest.commitment || state.earlier.slice(-2).some((a) => a.proposal || a.commitment);
@@ -233,6 +242,15 @@ function core(ctx: TurnContext): Move[] {
     planOnTable &&
     latest.question &&
     (aboutProposal.test(latest.question.text) || STANDS.test(latest.question.text))
+  )
+    return proposalMoves(ctx);
+  // "Would Wednesday morning still work for them?": a time or plan put forward as a question.
+  if (
+    latest.question &&
+    (planOnTable || latest.figures.length > 0) &&
+    /^(?:would|will|does|could) [^?]{2,40}? (?:still )?(?:work|suit|be (?:ok|okay|enough|fine|possible))\b/i.test(
+      latest.question.text,
+    )
   )
     return proposalMoves(ctx);
 
@@ -326,7 +344,9 @@ function core(ctx: TurnContext): Move[] {
     ];
   }
   if (touched && conflicts(touched) && !latest.agreement) return pushbackMoves(ctx, touched);
-  if (latest.agreement) return [{ kind: 'agreement' }];
+  // "Yes, it's about Grace" to "It's about Grace, isn't it?" confirms; it agrees to nothing.
+  const confirms = TAG_QUESTION.test(state.personaLines.at(-1) ?? '');
+  if (latest.agreement && !confirms) return [{ kind: 'agreement' }];
 
   // Apologies, empathy and greetings on their own were answered by the reaction.
   if (social && latest.words < 25) {
@@ -740,7 +760,13 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   if (CONTACT_CHECK.test(text)) return { kind: 'pledge', text: "That's the one." };
   // "Can I see the receipt?": the persona hands it over.
   if (ASKS_TO_SEE.test(text)) return { kind: 'pledge', text: 'Here you are.' };
-  if (!EMBEDDED_QUESTION.test(text) && PERMISSION.test(text)) return { kind: 'sure' };
+  // "Could I get it in writing?" asks for something, not leave to speak.
+  if (
+    !EMBEDDED_QUESTION.test(text) &&
+    PERMISSION.test(text) &&
+    !/\b(?:can|could|may) i (?:please )?(?:get|have)\b/.test(text)
+  )
+    return { kind: 'sure' };
 
   // "Could you send me the offer in writing?": a request the persona can grant is promised, not answered
   // with whatever fact shares a word with it.
@@ -834,6 +860,8 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
       (g) => g.statement && !g.statement.endsWith('?') && !mentioned(state, g.statement),
     );
     if (wanted?.statement) return { kind: 'item', text: wanted.statement, conflict: false };
+    // An own scenario may say nothing of what the persona needs: it says what anyone would.
+    if (profile.own && question.kind === 'want') return { kind: 'concern', about: 'need' };
   }
   const remark = profile.voice.remarks.find(
     (r) => [...contentTerms(r)].some((t) => terms.has(t) && !GENERIC_TERMS.has(t)) && !mentioned(state, r),
@@ -962,22 +990,32 @@ function guardedAnswer(ctx: TurnContext, position: FirmPosition, question: Quest
  * "I'll flag it by Friday if I see a risk." Null for anything that does not read cleanly.
  */
 function pledge(question: string): string | null {
+  // "Can it be corrected in this month's pay?" and "Could I get it in writing?" ask the persona to do it.
+  const asked = question
+    .trim()
+    .replace(
+      /^((?:.*?,\s*|and\s+|so\s+)?(?:can|could|will|would)) (it|this|that|they|these|those) (?:please )?be (?=\w+ed\b)/i,
+      '$1 you get $2 ',
+    )
+    .replace(/^((?:.*?,\s*|and\s+|so\s+)?(?:can|could|may)) i (?:please )?(?:get|have) /i, '$1 you send me ');
   const m =
     /^(?:.*?,\s*|(?:going forward|from now on|next time|in future|in the future|so|and|also|then)\s+)?(?:could|can|would|will) you (?:please )?(.+?)(?: for me| please)?[?.!]*$/i.exec(
-      question.trim(),
+      asked,
     ) ??
     // "Could we agree that you decide by the 15th?" asks the same promise of the persona.
     /^(?:.*?,\s*)?(?:could|can|shall|should) we (?:agree|say|settle on) (?:that )?you(?:'ll| will)? (.+?)[?.!]*$/i.exec(
-      question.trim(),
+      asked,
     ) ??
     // "Is it possible for you to decide this week?", "Would it be possible to send it today?"
     /^(?:.*?,\s*)?(?:is it|would it be|will it be) (?:at all )?possible (?:for you )?to (.+?)[?.!]*$/i.exec(
-      question.trim(),
+      asked,
     );
   // "… so I can look at it tomorrow" is the learner's purpose, not part of what the persona promises.
   // So is "… before I leave": when it is wanted by, not what is promised.
   const clause = m?.[1]
     ?.replace(/,?\s+so (?:that )?(?:i|we) .*$/i, '')
+    // "… to say it's been fixed" is what it is for, not part of the promise.
+    .replace(/\s+to (?:say|show|confirm|prove) .*$/i, '')
     .replace(/,?\s+(?:before|when|while|after|once|as soon as|by the time) (?:i|we)\b.*$/i, '');
   if (
     !clause ||
@@ -1357,13 +1395,16 @@ const OFFERS_SERVICE =
   /\b(?:would you like me to|do you want me to|shall i|should i|want me to)\b|\b(?:would you like that|do you want that|shall i do that)\?|\bi can \w+[^.?!]* if you(?:'d)? like\b/;
 /** …unless what is offered is only to say something ("Shall I explain?", "Do you want me to go on?"). */
 const OFFERS_TO_TALK =
-  /\b(?:me to|shall i|should i|i can) (?:start|begin|explain|go (?:on|through|over)|walk you through|tell|run (?:you )?through|share|continue|recap|summari[sz]e|ask|repeat|say|talk|come back|leave|go)\b/;
+  /\b(?:me to|shall i|should i|i can) (?:start|begin|explain|go (?:on|through|over)|walk you through|tell|run (?:you )?through|share|continue|recap|summari[sz]e|ask|repeat|say|talk|come back|leave)\b/;
 /** "Is this the best number to reach you on?", "Is that still your email?" */
 const CONTACT_CHECK =
   /^(?:and |so )?(?:is|are) (?:this|that|these|it)(?: still)? (?:the )?(?:best|right|correct|usual|your)? ?(?:number|email|address|phone|mobile)s?\b[^?]*\?$/;
 /** "Can I see the receipt?", "Could I take your reference number?" */
 const ASKS_TO_SEE =
-  /^(?:[\w ]+,\s*)?(?:can|could|may) i (?:see|have|take|check|get|grab|look at) (?:the|your|that|a copy of (?:the|your)) (?!name\b)[\w -]{2,30}\?$/;
+  /^(?:[\w ]+,\s*)?(?:can|could|may) i (?:see|check|look at|have a look at|take a look at) (?:the|your|that|a copy of (?:the|your)) (?!name\b)[\w -]{2,30}\?$/;
+/** A question that asks the learner to confirm what the persona fears or guesses ("…, isn't it?"). */
+const TAG_QUESTION =
+  /\b(?:isn'?t|aren'?t|wasn'?t|weren'?t|didn'?t|doesn'?t|don'?t|haven'?t|hasn'?t|won'?t|is|are|was|did|does) (?:it|he|she|they|you|we|there|that)\?\s*(?:[^?]*[.!])?\s*$/i;
 /** A clause that gives a reason of the persona's own. */
 const GIVES_REASON =
   /\b(?:because|too (?:much|expensive|high|low|long|late|slow|many)|(?:can'?t|cannot) afford|not worth|the reason)\b/i;
@@ -1542,6 +1583,8 @@ function explained(latest: MessageAnalysis): boolean {
 /** "I want to ask you something": an ask announced, not yet made. */
 const ANNOUNCED_ASK =
   /\bi (?:want|wanted|would like|'d like|need|have) to (?:ask|tell) you\b(?: (?:something|a (?:question|favou?r|thing)))?/gi;
+const OFFERED_IF_NEEDED =
+  /\bif you (?:need|want|'d like|would like) (?:them|it|that|those|one|a copy|to see (?:them|it))\b|\bi (?:can|could) (?:send|email|forward|bring|show) (?:you )?(?:both|them|it|those|a copy|copies)\b/i;
 const ANNOUNCED_NEWS =
   /\b(?:i'?ve got|i have|there'?s) something (?:(?:that )?i (?:need|want|have) to|to) (?:say|tell you|talk (?:to you )?about|share|raise|ask you)\b|\bi (?:need|have) to (?:tell|talk to) you (?:something|about something)\b/i;
 const ANNOUNCED_TOPIC =

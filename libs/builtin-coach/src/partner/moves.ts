@@ -47,7 +47,7 @@ export type AnswerContent =
   | { kind: 'asap' }
   | { kind: 'recap'; text: string }
   /** Asked what worries it, or what makes something hard for it, with nothing in the scenario to say. */
-  | { kind: 'concern'; about: 'worry' | 'hard' }
+  | { kind: 'concern'; about: 'worry' | 'hard' | 'need' }
   | { kind: 'generic' };
 
 export interface FigureMove {

@@ -69,10 +69,10 @@ export const EMPATHY: Options = {
     'I appreciate you saying so.',
   ],
   tough: [
-    'Fine, you understand.',
+    "Good. Then you know why I'm angry.",
     'Understanding is one thing. Fixing it is another.',
     "I'll take that, but I need more than sympathy.",
-    "Noted. Sympathy doesn't change the facts.",
+    "Saying so doesn't change the facts.",
   ],
 };
 
@@ -445,7 +445,14 @@ export const NEXT_STEP_SETTLED: Options = {
   tough: ['We do what we agreed. Nothing more for now.', 'What we agreed. No more, no less.'],
 };
 /** What worries the persona, or makes it hard, when the scenario gives it nothing to say about it. */
-export const CONCERN: Record<'worry' | 'hard', Options> = {
+export const CONCERN: Record<'worry' | 'hard' | 'need', Options> = {
+  need: {
+    friendly: [
+      'Honestly, just a clear picture of what it means in practice, and a little time to think it over.',
+    ],
+    neutral: ['A clear picture of what it would mean in practice, and a bit of time to think it over.'],
+    tough: ['Something concrete. What it costs, and what we get for it.'],
+  },
   worry: {
     friendly: [
       'Honestly, mostly how it works out in practice.',
@@ -477,6 +484,14 @@ export const WELLBEING: Options = {
   friendly: ["I'm well, thanks for asking!", 'Busy, but good, thanks.'],
   neutral: ["I'm fine, thanks.", 'Busy, but fine.'],
   tough: ['Fine.', "Busy. Let's get on with it."],
+};
+export const WELLBEING_STRAINED: Options = {
+  friendly: [
+    'Honestly? Not great. But thank you for asking.',
+    "I've been better, to be honest. Thanks for asking.",
+  ],
+  neutral: ['Honestly, not great.', "I've been better."],
+  tough: ['How do you think?', 'Not great, as you can imagine.'],
 };
 export const GENERIC_ANSWER: Options = {
   friendly: [
@@ -616,6 +631,11 @@ export const COMMIT_PLAIN: Options = {
   friendly: ["That's good to hear.", 'Okay, that helps a lot.'],
   neutral: ['Okay, that helps.', "Good. I'll hold you to that."],
   tough: ["I'll believe it when I see it.", 'Words are cheap. I need specifics.'],
+};
+/** A promise with its when or how much said: no "I need specifics" after it. */
+export const COMMIT_PLAIN_SPECIFIC: Options = {
+  ...COMMIT_PLAIN,
+  tough: ["I'll believe it when I see it.", "Fine. I'm holding you to that."],
 };
 export const COMMIT_WHEN = ['{w}. Noted.', "{w}. I'm writing that down.", 'By {w}, then.'];
 export const COMMIT_VAGUE_TOUGH = ['When, exactly?', 'In writing?', 'Who is responsible for that?'];

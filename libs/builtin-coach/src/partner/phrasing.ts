@@ -91,6 +91,8 @@ import {
   DEFER,
   CHOICE,
   YES_PLEASE,
+  WELLBEING_STRAINED,
+  COMMIT_PLAIN_SPECIFIC,
   FIND_OUT,
   NOT_SO_FAST,
   SUMMARY,
@@ -302,7 +304,7 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
       case 'commitment':
         if (move.quote)
           take(tone(COMMIT), (t) => t.replace('{q}', move.quote!).replace('{Q}', cap(move.quote!)));
-        else take(tone(COMMIT_PLAIN));
+        else take(tone(move.specific ? COMMIT_PLAIN_SPECIFIC : COMMIT_PLAIN));
         if (move.when && !move.quote?.includes(move.when))
           take(ctx.profile.voice.noteTaking.length ? ctx.profile.voice.noteTaking : COMMIT_WHEN, (t) =>
             t.replace('{w}', move.when!),
@@ -410,6 +412,7 @@ function shortDetail(detail: string): boolean {
 const CLOSED_WORDS =
   /\b(?:leave it there|thanks for your time|thank you for your time|be in touch|hear from us|that's all|we're done|goodbye|talk soon|take care)\b/i;
 
+const STRAINED = new Set<ScenarioCategory>(['crisis-management', 'customer-service']);
 const FIRST_PERSON = /^(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our)\b/i;
 const OWED_A_REMEDY = new Set<ScenarioCategory>([
   'customer-service',
@@ -442,7 +445,8 @@ function realiseAnswer(
   const content = move.content;
   switch (content.kind) {
     case 'wellbeing':
-      take(tone(WELLBEING));
+      // In the middle of a crisis or a complaint, "How are you?" is not answered "Busy, but good".
+      take(tone(STRAINED.has(ctx.profile.category) ? WELLBEING_STRAINED : WELLBEING));
       return;
     case 'name':
       take(["It's {n}.", "I'm {n}.", '{n}. Nice to speak to you.'], (t) =>
