@@ -176,10 +176,12 @@ kjava() {
 
 format_storage() {
   [[ -f "$LOG_DIRS/meta.properties" ]] && return
-  if [[ ! -s "$CLUSTER_ID_FILE" ]]; then
-    # Kafka cluster ids are 16 random bytes, base64url without padding (22 chars).
+  # Kafka cluster ids are 16 random bytes, base64url without padding (22 chars). One that starts with "-"
+  # (1 draw in 64) is read by kafka-storage as an option ("-t -Xk…": expected one argument), so it is
+  # drawn again, as Kafka's own Uuid.randomUuid does.
+  while [[ ! -s "$CLUSTER_ID_FILE" || "$(head -c 1 "$CLUSTER_ID_FILE")" == "-" ]]; do
     head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n' >"$CLUSTER_ID_FILE"
-  fi
+  done
   log "formatting storage in $LOG_DIRS (cluster id $(cat "$CLUSTER_ID_FILE"))"
   mkdir -p "$LOG_DIRS"
   KAFKA_HEAP_OPTS="-Xms64m -Xmx256m" kjava kafka.tools.StorageTool format --ignore-formatted \
