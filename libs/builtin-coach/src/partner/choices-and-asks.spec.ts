@@ -1,31 +1,11 @@
-import type { ChatTone, ScenarioDefinition } from '@parley/contracts';
-import { loadScenarios } from '../__fixtures__/catalogue';
-import type { ChatLine } from './conversation-state';
+import { catalogueScenario, play } from '../__fixtures__/conversation';
 import { ASKS_FOR_ASK } from './phrasing';
-import { generateOpening, generateReply } from './roleplay-engine';
 
 /**
  * From a reading of fresh conversations: the partner takes one of the options it is offered, does not ask
  * for what the learner has just asked, takes no bill read out to it for an offer, and ends the talk when
  * the learner settles on what it has just said yes to.
  */
-
-const scenarios = loadScenarios();
-const scenario = (id: string): ScenarioDefinition => {
-  const found = scenarios.find((s) => s.id === id);
-  if (!found) throw new Error(`no scenario ${id}`);
-  return found;
-};
-
-function play(def: ScenarioDefinition, tone: ChatTone, turns: string[]): string[] {
-  const messages: ChatLine[] = [{ sender: 'ai', content: generateOpening(def, tone) }];
-  return turns.map((said) => {
-    messages.push({ sender: 'user', content: said });
-    const reply = generateReply({ scenario: def, tone, messages });
-    messages.push({ sender: 'ai', content: reply });
-    return reply;
-  });
-}
 
 describe('a choice offered to the partner', () => {
   it.each([
@@ -43,7 +23,7 @@ describe('a choice offered to the partner', () => {
     ],
   ])('%s is answered with one of its options', (asked, option) => {
     for (const tone of ['friendly', 'neutral', 'tough'] as const) {
-      const [, reply] = play(scenario('cs-cancelling-after-eleven-years'), tone, [
+      const [, reply] = play(catalogueScenario('cs-cancelling-after-eleven-years'), tone, [
         'Good morning, I can help you with that.',
         asked,
       ]);
@@ -52,7 +32,7 @@ describe('a choice offered to the partner', () => {
   });
 
   it('"Which would you prefer?" takes one of the two offers just made', () => {
-    const replies = play(scenario('cm-stranded-at-gate-14'), 'neutral', [
+    const replies = play(catalogueScenario('cm-stranded-at-gate-14'), 'neutral', [
       "I'm the duty manager. I'm sorry, you've waited a long time without a straight answer.",
       'I can book you on the first flight tomorrow morning, with a hotel tonight on us.',
       "Or there's a seat with our partner airline tonight, with a change on the way.",
@@ -62,7 +42,7 @@ describe('a choice offered to the partner', () => {
   });
 
   it('"…or not?" is still a yes-or-no question, and options said from the learner\'s side are not echoed', () => {
-    const [, first] = play(scenario('cs-cancelling-after-eleven-years'), 'neutral', [
+    const [, first] = play(catalogueScenario('cs-cancelling-after-eleven-years'), 'neutral', [
       'Good morning, I can help you with that.',
       'Do you want me to call you back or email you?',
     ]);
@@ -72,7 +52,7 @@ describe('a choice offered to the partner', () => {
 
 describe('what the learner has already said', () => {
   it('a stated ask is not met with "what are you asking for?" or "what would you suggest?"', () => {
-    const replies = play(scenario('ec-budget-ask-during-freeze'), 'neutral', [
+    const replies = play(catalogueScenario('ec-budget-ask-during-freeze'), 'neutral', [
       "Thanks for seeing me. I'll keep it short.",
       "I'd like to fund two contractors for six months instead of permanent hires.",
       'It would bring back roughly 35k a month we now lose to failed payments.',
@@ -81,14 +61,14 @@ describe('what the learner has already said', () => {
   });
 
   it("a bill read out to the partner is not taken as the learner's offer", () => {
-    const [reply] = play(scenario('cs-vet-bill-over-estimate'), 'neutral', [
+    const [reply] = play(catalogueScenario('cs-vet-bill-over-estimate'), 'neutral', [
       'Right, so the estimate was 450 and the bill in front of me is 760. I can see why that stings.',
     ]);
     expect(reply).not.toMatch(/\b760 (?:works|it is)\b|\bagreed\b/i);
   });
 
   it('asked when its own side can act, the partner does not answer "yesterday"', () => {
-    const replies = play(scenario('cs-third-call-dishwasher-repair'), 'tough', [
+    const replies = play(catalogueScenario('cs-third-call-dishwasher-repair'), 'tough', [
       "I'm sorry, three calls is too many. Let me sort it properly this time.",
       'What day can the technician come out to you?',
     ]);
@@ -96,7 +76,7 @@ describe('what the learner has already said', () => {
   });
 
   it('a named topic is heard by name, and a hello is not said twice', () => {
-    const [reply] = play(scenario('cr-three-weeks-of-dishes'), 'friendly', [
+    const [reply] = play(catalogueScenario('cr-three-weeks-of-dishes'), 'friendly', [
       'hey, sorry to grab you when you just got in. its about the bins tbh',
     ]);
     expect(reply).toMatch(/\bthe bins\b/);
@@ -105,7 +85,7 @@ describe('what the learner has already said', () => {
   });
 
   it('settling on what the partner just said yes to ends the conversation', () => {
-    const replies = play(scenario('cr-three-weeks-of-dishes'), 'friendly', [
+    const replies = play(catalogueScenario('cr-three-weeks-of-dishes'), 'friendly', [
       'hey, have you got a sec? its about the kitchen',
       'the sink has been full most of this week and it is getting to me',
       'what if we took turns, you do the weekends and i do weekdays?',
@@ -119,7 +99,7 @@ describe('what the learner has already said', () => {
 
 describe('kindness, feelings and promises read as they are meant', () => {
   it('what the learner offers to hand over is taken, and a passive request is promised', () => {
-    const replies = play(scenario('cs-surprise-bill-after-mri'), 'neutral', [
+    const replies = play(catalogueScenario('cs-surprise-bill-after-mri'), 'neutral', [
       "Hello, I'm sorry about the bill, let's get to the bottom of it.",
       'I can forward you the insurer letter if you want to see it.',
       'Could the charge be reviewed by our billing team this week?',
@@ -131,11 +111,11 @@ describe('kindness, feelings and promises read as they are meant', () => {
   });
 
   it('a feeling said plainly, or "whatever time you need", is not taken for rudeness', () => {
-    const hurt = play(scenario('cr-colleague-took-the-credit'), 'neutral', [
+    const hurt = play(catalogueScenario('cr-colleague-took-the-credit'), 'neutral', [
       'Yes, it went well. Can I mention something about it?',
       "I'm sure it wasn't on purpose, but I felt a bit invisible in that meeting.",
     ]);
-    const kind = play(scenario('cr-who-takes-mum-to-appointments'), 'friendly', [
+    const kind = play(catalogueScenario('cr-who-takes-mum-to-appointments'), 'friendly', [
       'She is fine. Take whatever time you need to get settled first.',
     ]);
     for (const reply of [...hurt, ...kind])
@@ -143,14 +123,14 @@ describe('kindness, feelings and promises read as they are meant', () => {
   });
 
   it('"Yes" to the persona\'s own "…, isn\'t it?" confirms; it is not agreement to a deal', () => {
-    const [reply] = play(scenario('cm-telling-team-about-grace'), 'neutral', [
+    const [reply] = play(catalogueScenario('cm-telling-team-about-grace'), 'neutral', [
       "Yes, it is. I'm so sorry. Please come and sit with me for a minute.",
     ]);
     expect(reply).not.toMatch(/\b(?:that works|settled|glad we agree)\b/i);
   });
 
   it('asked how it is in a crisis, the persona is not "well, thanks"', () => {
-    const [, reply] = play(scenario('cm-stranded-at-gate-14'), 'friendly', [
+    const [, reply] = play(catalogueScenario('cm-stranded-at-gate-14'), 'friendly', [
       "I'm the duty manager, and I'm sorry about today.",
       'How are you holding up?',
     ]);
@@ -158,7 +138,7 @@ describe('kindness, feelings and promises read as they are meant', () => {
   });
 
   it('a tough persona told when and how much does not ask for specifics', () => {
-    const replies = play(scenario('cs-third-call-dishwasher-repair'), 'tough', [
+    const replies = play(catalogueScenario('cs-third-call-dishwasher-repair'), 'tough', [
       "You're right, and I'm sorry. I have the whole history open here.",
       "I've booked the senior engineer for Monday, 8 to 10, the first visit of the day.",
     ]);

@@ -91,9 +91,16 @@ const NOT_APOLOGY =
 const INTERJECTED_SORRY =
   /(?:^|[.!?,;]\s*|\b(?:um|erm|uh|oh|yes|yeah|no|ok|okay|right|so)\s*,?\s+)sorry\s*(?:,|[-–—]|\.\.\.)/g;
 const EMPATHY =
-  /\b(?:i (?:completely |totally |really |can |do |fully )?(?:understand|get it|hear you|see (?:why|how|that|where|your point|you))|i know (?:you|it)(?:'re| are| is|'s| have| has| feel)|that (?:must|would)(?: have)? (?:be|been|feel)\b|that sounds\b|i can (?:only )?imagine|i appreciate (?:how|that you|you|your)|(?:that )?makes (?:total |complete |a lot of )?sense|fair (?:point|enough)|you'?re (?:right|not wrong)|you have a (?:point|right)|i know (?:how|this|that) (?:must|is|was|feels)|(?:that'?s|it'?s|that is) (?:really |so |very )?(?:frustrating|hard|difficult|tough|awful|upsetting|stressful|unfair|not okay)(?! to (?:say|tell|know|explain|predict|describe|put))|i'?d (?:feel|be) (?:the same|upset|frustrated|angry)|sorry to hear|thank you for (?:telling|sharing|explaining|being honest|raising|flagging)|i realis|i realiz|understandabl|i hear (?:that|what)|(?:your|those) (?:concerns?|feelings?) (?:are|is) (?:valid|fair|legitimate)|i value)\w*/;
+  /\b(?:i (?:completely |totally |really |can |do |fully )?(?:understand|get it|hear you|see (?:why|how|that|where|your point|you(?! (?:bought|ordered|paid|booked|purchased|placed|signed|called|rang|contacted|emailed|returned|opened)\b)))|i know (?:you|it)(?:'re| are| is|'s| have| has| feel)|that (?:must|would)(?: have)? (?:be|been|feel)\b|that sounds\b|i can (?:only )?imagine|i appreciate (?:how|that you|you|your)|(?:that )?makes (?:total |complete |a lot of )?sense|fair (?:point|enough)|you'?re (?:right|not wrong)|you have a (?:point|right)|i know (?:how|this|that) (?:must|is|was|feels)|(?:that'?s|it'?s|that is) (?:really |so |very )?(?:frustrating|hard|difficult|tough|awful|upsetting|stressful|unfair|not okay)(?! to (?:say|tell|know|explain|predict|describe|put))|i'?d (?:feel|be) (?:the same|upset|frustrated|angry)|sorry to hear|thank you for (?:telling|sharing|explaining|being honest|raising|flagging)|i realis|i realiz|understandabl|i hear (?:that|what)|(?:your|those) (?:concerns?|feelings?) (?:are|is) (?:valid|fair|legitimate)|i value)\w*/;
 const AGREEMENT_START =
   /^(?:yes|yeah|yep|sure|ok(?:ay)?|agreed|deal|absolutely|definitely|of course|sounds good|that works|fine|great|perfect|alright|all right|cool|brilliant|lovely|cheers|awesome|excellent|wonderful)\b/;
+/**
+ * A nod that opens a line which goes on to something else ("I understand. Is it possible to have a review
+ * after six months?", "That makes sense. A lot of people say the weekday paper piles up"): the point that
+ * follows is what the line is about, and it is answered; the nod is no sympathy to thank anyone for.
+ */
+const POINT_TAKEN_THEN =
+  /^\W*(?:(?:ok(?:ay)?|right|sure|yes|yeah),? )?(?:i (?:completely |totally |really |fully )?(?:understand|get (?:it|that)|see)|(?:that |it )?makes (?:total |complete |a lot of )?sense|fair (?:point|enough)|you'?re (?:right|not wrong))\s*[.!,;:]\s*\S/;
 /** The learner's own feelings, said plainly ("I felt left out", "it stung a bit"). */
 const OWN_FEELING =
   /\b(?:i (?:felt|feel)|i(?:'m| am| was) (?:(?:a bit|really|so|quite|pretty|very) )?(?:hurt|upset|sad|angry|frustrated|disappointed|worried|scared|anxious|tired|exhausted|gutted|annoyed|embarrassed|stressed)|it (?:stung|hurt)|(?:hurt|upset|stung|bothered) me)\b/;
@@ -283,6 +290,7 @@ export function analyseMessage(raw: string): MessageAnalysis {
   // "I'll check if the estimate was too high" wonders about it in a clause of its own; it pushes back on
   // nothing. What a line pushes back on is said outside "if" and "whether".
   const asserted = lower.replace(/\b(?:if|whether)\b[^.?!,;]*/g, ' ');
+  const nod = POINT_TAKEN_THEN.exec(asserted);
   // "Two missed visits is not acceptable, and I'm sorry" judges the learner's own side: no pushback.
   const selfCritical =
     apology && /\b(?:not (?:acceptable|good enough|fair|right|ok|okay)|unacceptable)\b/.test(lower);
@@ -303,8 +311,13 @@ export function analyseMessage(raw: string): MessageAnalysis {
     // A dark word in a question about them ("What is it about cameras that doesn't work for you?") asks;
     // it is hostile only where the line reads as an attack.
     // "I know you've got your thesis deadline, that sounds brutal" is sympathy in dark words.
+    // "You have charged me 45 a month for a gym I cannot use" is a grievance, not an attack: dark words are
+    // hostile only where the corpus reading allows an attack at all.
     (sentiment <= -0.6 &&
       /\byou\b/.test(lower) &&
+      lineActs().mayDo(bounded, 'attack') &&
+      // A grievance with its facts and figures in it is an attack only where the corpus reading says so.
+      (figures.length === 0 || lineActs().actsOf(bounded).has('attack')) &&
       (!question || lineActs().actsOf(bounded).has('attack')) &&
       !lineActs().actsOf(bounded).has('empathy') &&
       // "…but it stung a bit", "I felt left out": the learner's own feelings, said plainly, attack no one.
@@ -362,8 +375,11 @@ export function analyseMessage(raw: string): MessageAnalysis {
       apology &&
       (MINOR_APOLOGY.test(lower) || interjected) &&
       !/\b(?:really|so|truly|deeply|very) sorry\b/.test(lower),
-    empathy: EMPATHY.test(lower),
-    agreement,
+    // "if that's hard we can split it" supposes; "I understand. Is a review possible?" nods before the point,
+    // while "I understand, that must be frustrating" goes on to the feeling.
+    empathy: EMPATHY.test(asserted) && (!nod || EMPATHY.test(asserted.slice(nod[0].length - 1))),
+    // "ok whatever, just tell me yes or no" agrees to nothing.
+    agreement: agreement && hostility === 0,
     pushback,
     refusal: REFUSAL.test(lower),
     commitment:

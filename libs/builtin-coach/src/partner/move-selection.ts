@@ -64,9 +64,11 @@ export function planMoves(ctx: TurnContext): Move[] {
 
   const answered = core(ctx);
   const noted = noteFigure(ctx, answered);
-  // A figure said back is the acknowledgement: no "Right." or "That doesn't tell me much." after it.
+  // A figure said back is the acknowledgement, and a rebuke leaves nothing to nod at.
   const substance =
-    noted.length > 0 || answered.some((m) => m.kind === 'figure' && m.verdict === 'note')
+    noted.length > 0 ||
+    latest.hostility > 0 ||
+    answered.some((m) => m.kind === 'figure' && m.verdict === 'note')
       ? answered.filter((m) => !(m.kind === 'acknowledge' && !m.quote))
       : answered;
   moves.push(...noted, ...substance);
@@ -690,6 +692,14 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
     if (given) return { kind: 'recap', text: given };
     return { kind: 'because' };
   }
+  // "Can I have until Friday to think about it?" asks for time, and is given it, whatever the persona holds
+  // firm on; so does "I need two days to think. Is that okay?".
+  if (
+    TIME_TO_THINK.test(question.text) ||
+    (TIME_TO_THINK.test(ctx.latest.text) &&
+      /^(?:is|would) (?:that|this|it) (?:be )?(?:ok|okay|alright|all right|fine)\b/i.test(question.text))
+  )
+    return { kind: 'pledge', text: 'Take the time you need.' };
   if (position && conflicts(position) && ['request', 'yes-no', 'opinion', 'when'].includes(question.kind)) {
     if (position.statement && !mentioned(state, position.statement))
       return { kind: 'item', text: position.statement, conflict: question.kind !== 'when' };
@@ -752,8 +762,6 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   }
   // Asking permission ("Can I take your name?", "Shall I start with the timeline?", "Could we take a
   // minute?") gets a yes; "Could we agree that you decide by the 15th?" proposes, and is answered as that.
-  // "Can I have until Friday to think about it?" asks for time, and is given it.
-  if (TIME_TO_THINK.test(question.text)) return { kind: 'pledge', text: 'Take the time you need.' };
   // "Would you like me to add a travel note?": the learner offers to do something for the persona.
   if (OFFERS_SERVICE.test(text) && !OFFERS_TO_TALK.test(text)) return { kind: 'yes-please' };
   // "Is this the best number to reach you on?": yes.
@@ -1428,11 +1436,12 @@ function offeredInWords(ctx: TurnContext): Array<{ label: string; terms: Set<str
 /** A line that opens with a hello. */
 const GREETS =
   /^(?:oh,? |well,? )?(?:hi|hiya|hello|hey+|good (?:morning|afternoon|evening)|morning|welcome)\b/i;
+// "hey tomasz got a sec?": a hello and a name before it are still the opening of the line.
 const PERMISSION =
-  /(?:^|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) i|(?:can|could|may) we (?:start|begin|go (?:through|over|back)|take (?:a|five|ten)|have a (?:word|minute|moment|quick)|pause|continue|come back|stop)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|(?:do you have|have you got|got) (?:a )?(?:few |couple of |two |five |ten |\d+ )?(?:minutes?|moment|sec(?:ond)?s?|time))\b/;
+  /(?:^|^(?:hey|hi|hiya|hello)(?: [a-z]+)?,?\s+|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) i|(?:can|could|may) we (?:start|begin|go (?:through|over|back)|take (?:a|five|ten)|have a (?:word|minute|moment|quick)|pause|continue|come back|stop)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|(?:do you have|have you got|got) (?:a )?(?:few |couple of |two |five |ten |\d+ )?(?:minutes?|moment|sec(?:ond)?s?|time))\b/;
 
 const TIME_TO_THINK =
-  /\b(?:think (?:about it|it over|on it)|sleep on it|mull it over|get back to you|time to (?:think|consider|decide|talk it over))\b/i;
+  /\b(?:think (?:about it|it over|on it)|sleep on it|mull it over|get back to you|time to (?:think|consider|decide|talk it over)|(?:answer|reply to|come back to) you (?:tomorrow|later|next week|on \w+day|by \w+day|in a (?:day|few days|week))|(?:a|one|two|a few|some) (?:day|days|night|nights) to (?:think|decide|consider|talk))\b/i;
 
 /**
  * Kinds of partner whose own aims stay unspoken unless asked: the colleague being given feedback, the

@@ -69,7 +69,7 @@ export const EMPATHY: Options = {
     'I appreciate you saying so.',
   ],
   tough: [
-    "Good. Then you know why I'm angry.",
+    "Good. Then you know where I'm coming from.",
     'Understanding is one thing. Fixing it is another.',
     "I'll take that, but I need more than sympathy.",
     "Saying so doesn't change the facts.",

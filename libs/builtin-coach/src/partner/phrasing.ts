@@ -115,7 +115,7 @@ export interface PhrasingContext {
   /** Sentences already said, normalised (see sentenceKey). */
   said: Set<string>;
   /** What the learner has already put on the table: a stock question never asks for it again. */
-  given?: { figure: boolean; reasons: boolean; prevention?: boolean; ask?: boolean };
+  given?: { figure: boolean; reasons: boolean; prevention?: boolean; ask?: boolean; writes?: boolean };
 }
 
 /** Lower-cases the first letter unless it starts "I", an acronym or a name. */
@@ -202,7 +202,12 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
         break;
       case 'hostility':
         take(move.level === 2 ? tone(HOSTILE_STRONG) : tone(HOSTILE_MILD));
-        take(move.warned ? HOSTILE_WARNED : HOSTILE_FOLLOW);
+        {
+          // "Let's keep this civil." is not followed by "…keep it civil." again.
+          const lead = new Set((out[out.length - 1] ?? '').toLowerCase().match(/[a-z]{5,}/g) ?? []);
+          const follow = move.warned ? HOSTILE_WARNED : HOSTILE_FOLLOW;
+          take(follow.filter((f) => !(f.toLowerCase().match(/[a-z]{5,}/g) ?? []).some((w) => lead.has(w))));
+        }
         break;
       case 'walk-out':
         if (!take(WALK_OUT)) take(AFTER_WALK_OUT);
@@ -348,6 +353,12 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
         const asking = !!statement && statement.endsWith('?');
         const leads =
           move.first || asking || /^remember\b/i.test(statement ?? '') ? ['{s}'] : tone(GOAL_LEADS);
+        // "What number did you have in mind?" after "from January my rate is 35 pounds" asks for what was
+        // just given: the persona asks its next stock question instead.
+        if (asking && !stillToAsk(ctx, statement)) {
+          take(pressBank(ctx));
+          break;
+        }
         const said = !!statement && take(leads, withStatement(statement));
         if (said && statement && !asking && countSentences(out) < maxSentences - 1) {
           // Only a goal that needs something from the learner gets a question after it.
@@ -377,11 +388,15 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
         take((ctx.profile.own ? OWN_WRAP_UP_ASK : WRAP_UP_ASK[ctx.profile.category]) ?? WRAP_UP_ASK_DEFAULT);
         break;
       case 'close': {
-        const bank = ctx.profile.own ? OWN_CLOSE : CLOSE[ctx.profile.category];
+        const stock = ctx.profile.own ? OWN_CLOSE : CLOSE[ctx.profile.category];
+        // "I'll put it in writing" from the learner: the persona does not promise to write it up as well.
+        const theirs = (options: string[]): string[] =>
+          ctx.given?.writes ? options.filter((o) => !WRITES_IT_UP.test(o)) : options;
+        const bank = { yes: theirs(stock.yes), no: theirs(stock.no) };
         if (
           !take(move.satisfied ? bank.yes : bank.no) &&
-          !take(move.satisfied ? CLOSE_EXTRA : bank.yes) &&
-          !take(CLOSE_EXTRA)
+          !take(move.satisfied ? theirs(CLOSE_EXTRA) : bank.yes) &&
+          !take(theirs(CLOSE_EXTRA))
         )
           take(bank.no);
         // A close is heard as one: it ends with a goodbye unless the line already says so.
@@ -397,6 +412,10 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
   // Everything said already: an empty draft lets the guard rails supply the last-resort line.
   return out.join(' ');
 }
+
+/** A promise to put the outcome in writing or send it over. */
+export const WRITES_IT_UP =
+  /\b(?:in writing|send (?:it|that|this|you|over)|email (?:it|that|you)|write (?:it|that|this) (?:up|down))\b/i;
 
 /** A topic said as a noun phrase ("the interview", "your complaint"), not as a clause ("sorting this out"). */
 const NOUN_TOPIC = /^(?:the|your|our|my|this|that|these|those|a|an)\b/i;

@@ -15,7 +15,7 @@ import { analyseMessage, pushesBack, refuses, type MessageAnalysis } from './mes
 import { learnerAsked, offTopicTurn, planMoves } from './move-selection';
 import type { Move } from './moves';
 import { personaProfile } from '../scenario/persona-profile';
-import { FILLER, realise } from './phrasing';
+import { FILLER, WRITES_IT_UP, realise } from './phrasing';
 import { lineActs } from '../text/line-acts';
 import { overlap } from '../text/nlp';
 import { isNegotiable } from '../text/figures';
@@ -93,8 +93,11 @@ export function planReply(input: ReplyInput): ReplyPlan {
   const learner = [...state.earlier, analysis];
   const given = {
     figure: learner.some((a) => a.figures.some((f) => f.kind === 'money' || f.kind === 'percent')),
-    reasons: learner.some((a) => a.reasons),
-    ask: learnerAsked(learner),
+    reasons: learner.some((a) => a.reasons || lineActs().actsOf(a.text).has('reason')),
+    // "From January my rate is going up from 30 to 35 pounds" says what the learner wants as a change of
+    // terms: "What exactly are you asking me for?" after it asks for what was said.
+    ask: learnerAsked(learner) || learner.some(changesTerms),
+    writes: /\b(?:i'?ll|i will|let me|we'?ll)\b/i.test(analysis.text) && WRITES_IT_UP.test(analysis.text),
     // "…and I'll put a note so it doesn't happen again" has answered "What if it goes wrong again?".
     prevention: learner.some((a) =>
       /\b(?:(?:doesn'?t|won'?t|never|not) (?:happen|go wrong) again|prevent|stop (?:it|this) (?:from )?happening)\b/i.test(
@@ -437,4 +440,14 @@ function nudge(input: ReplyInput, messages: ChatLine[], seed: number): ReplyPlan
     fallbackLine(input.scenario.category, said, rng.int(10));
   const turn = messages.filter((m) => m.sender === 'user').length;
   return { text, moves: [], phase: turn <= 1 ? 'opening' : 'exploring', turn, analysis: null };
+}
+
+/** A new figure for what the persona pays or gets, said as a change: "going up from 30 to 35 pounds". */
+function changesTerms(a: MessageAnalysis): boolean {
+  return (
+    a.figures.some((f) => f.kind === 'money' || f.kind === 'percent') &&
+    /\b(?:going (?:up|down)|goes (?:up|down)|(?:is|are) rising|will (?:be|go up|rise|change)|(?:new|higher|lower) (?:rate|price|fee|rent|charge)|from [^.?!]{1,20} to\b)/i.test(
+      a.text,
+    )
+  );
 }

@@ -135,7 +135,7 @@ export const AGENDA_BANK: Record<ScenarioCategory, AgendaQuestion[]> = {
  */
 /** The learner says what they want ("I'd like…", "could you…"): what they are asking for is known. */
 export const STATED_ASK =
-  /\b(?:i (?:want|need|would like|'d like|am asking|'m asking)|i want to ask|(?:could|can|would|will) you|please|i(?:'m| am) (?:here|calling|ringing|writing) to|i(?:'ve| have) come to)\b/i;
+  /\b(?:i(?: (?:want|need|would like|am asking)|['\u2019](?:d like|m asking))|i want to ask|(?:could|can|would|will) you|please|i(?:'m| am) (?:here|calling|ringing|writing) to|i(?:'ve| have) come to)\b/i;
 /** The learner puts an idea on the table ("what if…", "maybe we…", "I propose…"). */
 const PROPOSED =
   /\b(?:how about|what if|what about|(?:could|can|shall) we|maybe (?:we|you)|we could|i (?:suggest|propose)|my (?:idea|suggestion))\b/i;

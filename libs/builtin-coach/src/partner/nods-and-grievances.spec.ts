@@ -1,0 +1,131 @@
+import type { ScenarioDefinition } from '@parley/contracts';
+import { catalogueScenario, play } from '../__fixtures__/conversation';
+import { SALARY_FIRST_OFFER } from '../__fixtures__/scenarios';
+import { EMPATHY, HOSTILE_MILD, HOSTILE_STRONG } from './phrase-bank';
+import { ASKS_FOR_ASK, WRITES_IT_UP } from './phrasing';
+
+/**
+ * From a reading of fresh conversations: a grievance in dark words is no attack, a nod that opens a
+ * question is no sympathy to thank anyone for, a change of terms is an ask, a hello before "got a sec?"
+ * still asks for a minute, and the persona does not promise what the learner has just promised.
+ */
+
+const TONES = ['friendly', 'neutral', 'tough'] as const;
+const rebukes = TONES.flatMap((t) => [...HOSTILE_MILD[t], ...HOSTILE_STRONG[t]]);
+const said = (reply: string, options: string[]): string[] => options.filter((o) => reply.includes(o));
+
+describe('a grievance in dark words', () => {
+  it.each([
+    'You have charged me 45 pounds a month since March for a service I cannot use anyway.',
+    'You billed me twice in June and nobody has answered my three emails about it.',
+    'Your engineer missed both appointments and I lost two days of wages waiting in.',
+  ])('"%s" is answered, not rebuked', (line) => {
+    for (const tone of TONES) {
+      const [reply] = play(catalogueScenario('cs-third-call-dishwasher-repair'), tone, [line]);
+      expect(said(reply!, rebukes)).toEqual([]);
+    }
+  });
+});
+
+describe('impatience', () => {
+  it.each(['ok whatever, just tell me yes or no', 'fine whatever, just give me the number'])(
+    '"%s" is rebuked once, with no nod of agreement after it',
+    (line) => {
+      const [, reply] = play(SALARY_FIRST_OFFER, 'neutral', [
+        'Thanks, I am really pleased about the offer.',
+        line,
+      ]);
+      expect(reply).not.toMatch(/\b(?:Good|Okay|Great)\.\s/);
+      expect(reply!.match(/\bcivil\b/gi)?.length ?? 0).toBeLessThanOrEqual(1);
+    },
+  );
+});
+
+describe('a nod that opens the point', () => {
+  const thanksForSympathy = TONES.flatMap((t) => EMPATHY[t]);
+  it.each([
+    'I understand. Is it possible to have a review after six months, maybe to 56000?',
+    'That makes sense. Could we look at 55,000 with a review in March?',
+    'Fair enough. What about an extra week of leave instead?',
+  ])('"%s" is answered without thanks for sympathy', (line) => {
+    for (const tone of TONES) {
+      const [, reply] = play(SALARY_FIRST_OFFER, tone, ['Thank you, I am excited about the role.', line]);
+      expect(said(reply!, thanksForSympathy)).toEqual([]);
+    }
+  });
+
+  it('"if that is hard" supposes: it is no sympathy either', () => {
+    const [, reply] = play(catalogueScenario('cr-three-weeks-of-dishes'), 'tough', [
+      'the electric bill is two weeks overdue and your half is 64',
+      "can you pay it by friday? if that's hard we can split it in two",
+    ]);
+    expect(said(reply!, EMPATHY.tough)).toEqual([]);
+  });
+});
+
+describe('asking for a minute and for time', () => {
+  it.each(['hey tomasz got a sec?', 'hi, got a minute?', 'hiya Tomasz, have you got five minutes?'])(
+    '"%s" gets leave to go on, not the persona\'s life story',
+    (line) => {
+      const def = catalogueScenario('cr-three-weeks-of-dishes');
+      const [reply] = play(def, 'neutral', [line]);
+      expect(reply).not.toMatch(/PhD|stipend|second-year/i);
+    },
+  );
+
+  it.each([
+    'Can I answer you tomorrow?',
+    'Could I reply to you on Monday?',
+    'I need two days to think. Is that okay?',
+  ])('"%s" is given the time', (line) => {
+    const [, reply] = play(SALARY_FIRST_OFFER, 'neutral', [
+      'Thank you so much, I am thrilled about the offer.',
+      line,
+    ]);
+    expect(reply).toMatch(/take the time you need|of course|that's fine|sure/i);
+  });
+});
+
+/** An own scenario whose situation is the learner's, in the first person. */
+const OWN_RATES: ScenarioDefinition = {
+  ...SALARY_FIRST_OFFER,
+  id: 'custom-dog-walking-rates',
+  title: 'Raising my dog-walking price',
+  description:
+    "I walk Mr Patel's two dogs every weekday and I need to tell him my price goes up from 12 to 15 pounds a walk in March.",
+  userRole: 'Dog walker',
+  aiRole: 'Client whose dogs I walk',
+  persona: {
+    ...SALARY_FIRST_OFFER.persona,
+    name: 'Mr Patel',
+    background:
+      "A client of several years. The situation: I walk Mr Patel's two dogs every weekday and I need to tell him my price goes up from 12 to 15 pounds a walk in March.",
+  },
+  personaGoals: ['What number did you have in mind?', "What's that based on?"],
+  holdsFirmOn: [],
+};
+
+describe('a change of terms said plainly', () => {
+  it.each([
+    'From March my price is going up from 12 to 15 pounds a walk.',
+    'The new rate will be 15 pounds a walk from March.',
+  ])('"%s" is not followed by a question asking what the learner wants', (line) => {
+    const [, reply] = play(OWN_RATES, 'neutral', [
+      'Hi Mr Patel, have you got a minute after the walk?',
+      line,
+    ]);
+    expect(reply).not.toMatch(ASKS_FOR_ASK);
+    expect(reply).not.toMatch(/what number|how much/i);
+  });
+});
+
+describe('a close after the learner promises the paperwork', () => {
+  it('does not promise to write it up too', () => {
+    const replies = play(SALARY_FIRST_OFFER, 'neutral', [
+      'Thank you, I am delighted with the offer.',
+      'Based on market data for junior accountants here, would 56,000 be possible?',
+      "Great, so 56,000 and a September start. I'll confirm it all in writing by email today.",
+    ]);
+    expect(replies.at(-1)).not.toMatch(WRITES_IT_UP);
+  });
+});
