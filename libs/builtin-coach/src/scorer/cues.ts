@@ -107,7 +107,8 @@ export const ACKNOWLEDGEMENTS = cue(
   '\\bi (completely |totally |really |fully |can |do )?(understand|hear you|hear what you|hear that|see (why|how|where|what|that|your point)|get (it|that|why|where|how)|appreciate|respect|recogni[sz]e)\\b',
   "\\b(that|this|it) (must be|must have been|sounds|seems|can be|would be|has been|'s been) (really |very |so |incredibly |quite |a bit |pretty |like it was )?(hard|difficult|frustrating|stressful|tough|upsetting|disappointing|annoying|overwhelming|exhausting|a lot|worrying|painful|confusing|unfair|awful|rough|scary|maddening|infuriating|embarrassing)\\b",
   '\\bthat sounds (like )?(really |very )?(great|good|exciting|fair|reasonable|important)\\b',
-  '\\bi can (see|imagine|tell)\\b',
+  // "I can see you bought them 34 days ago", "I can see the order on my screen": looking at the records.
+  "\\bi can (see|imagine|tell)\\b(?! (?:(?:on|in|from) (?:the|your|my) \\w+ )?(?:that )?(?:you(?:'ve| have)? (?:bought|ordered|paid|booked|purchased|placed|signed|called|rang|contacted|emailed|returned|opened)|(?:the|your) (?:order|account|booking|payment|record|invoice|bill|receipt|file|notes|system))\\b)",
   '\\bmakes (total |complete |a lot of )?sense\\b',
   '\\b(fair|good|great|valid|reasonable) (point|question|concern)\\b',
   "\\bthat's (completely |totally |very )?(fair|reasonable|understandable|valid)\\b",
@@ -409,7 +410,9 @@ export const DEMANDS = cue(
 export const CAVING = cue(
   '\\bnever ?mind\\b',
   '\\bforget it\\b',
-  '\\b(fine|okay|ok),? whatever\\b',
+  // "fine, whatever" gives up where it ends the sentence or gives in; "ok whatever, just tell me yes or no"
+  // is impatience, said before a demand.
+  "\\b(fine|okay|ok),? whatever(?=\\s*(?:[.!]|$|,?\\s*(?:then|i guess|you win|it is|deal|that'?s fine|go ahead)\\b))",
   "\\bi'll (just )?take (it|whatever)\\b",
   '\\bwhatever you (think|want|say|decide)\\b',
   '\\bwhatever (works|suits) (for )?you\\b',

@@ -275,7 +275,18 @@ function analysePartner(text: string): PartnerTurn {
 /** Word families that objectives and learners express differently ("enthusiasm" / "excited"). */
 const SYNONYMS: Record<string, string> = Object.fromEntries(
   Object.entries({
-    enthusiasm: ['excited', 'excite', 'exciting', 'enthusiastic', 'thrilled', 'delighted', 'eager'],
+    enthusiasm: [
+      'excited',
+      'excite',
+      'exciting',
+      'enthusiastic',
+      'thrilled',
+      'delighted',
+      'eager',
+      'happy',
+      'glad',
+      'keen',
+    ],
     thanks: ['thank', 'grateful', 'appreciate', 'appreciative', 'gratitude'],
     apology: ['sorry', 'apologise', 'apologize', 'apologies'],
     impact: ['effect', 'consequence', 'affect'],
@@ -286,7 +297,7 @@ const SYNONYMS: Record<string, string> = Object.fromEntries(
     refund: ['reimburse', 'reimbursement', 'money'],
     question: ['ask'],
     time: ['day', 'days', 'tomorrow'],
-    consider: ['review', 'reflect'],
+    consider: ['reflect'],
   }).flatMap(([canonical, words]) => words.map((w) => [w, canonical])),
 );
 
@@ -296,7 +307,11 @@ export function contentLemmas(analysed: AnalysedText): Set<string> {
     if (!isWordToken(token) || token.stopWord || !CONTENT_POS.has(token.pos)) continue;
     const lemma = token.lemma.replace(/[^\p{L}\p{N}$%]/gu, '');
     if (lemma.length < 3 || GENERIC_LEMMAS.has(lemma)) continue;
-    out.add(SYNONYMS[lemma] ?? lemma);
+    // "I'm not happy with it" expresses no enthusiasm: a word just after a "not" stays itself.
+    const negated = analysed.tokens
+      .slice(Math.max(0, token.index - 3), token.index)
+      .some((t) => /^(?:not|n't|never|no)$/.test(t.lower));
+    out.add(negated ? lemma : (SYNONYMS[lemma] ?? lemma));
   }
   return out;
 }

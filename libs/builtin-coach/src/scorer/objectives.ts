@@ -293,9 +293,11 @@ export function bestLine(
     // "Offer a supervisor call-back, with a time" is not met by "refund in 3 to 5 days" on its time alone:
     // an objective of three or more words needs one of them in the learner's own words.
     // Met by the everyday equivalents alone (SAID_AS), it takes two of them unless it names only one.
+    // Every one of the objective's words said ("Ask for a specific number and give one or two reasons" by
+    // "Based on salary data…, would 57,000 be possible?") is met, in whatever words.
     const anchored =
       wanted.length >= 3
-        ? shared.some((lemma) => own.has(lemma))
+        ? shared.some((lemma) => own.has(lemma)) || shared.length === wanted.length
         : shared.some((lemma) => own.has(lemma)) || shared.length >= Math.min(2, wanted.length);
     // "with a time" is not met by any line that names a day: words of the calendar alone meet nothing.
     const overlap = anchored && shared.some((lemma) => !CALENDAR_WORDS.has(lemma)) ? shared.length : 0;
@@ -328,7 +330,11 @@ const SAID_AS: Record<string, (l: LineFeatures) => boolean> = {
   number: has(/\d/),
   figure: has(/\d/),
   amount: has(/\d/),
-  reason: has(/\b(?:because|since|based on|data|evidence|so that|as)\b|, so (?:i|we)\b/i),
+  // The rubric's reasons and evidence ("I passed two CPA exams"), or the corpus reading (text/line-acts.ts).
+  reason: (l) =>
+    l.reasons.length + l.evidence.length > 0 ||
+    has(/\b(?:because|since|based on|data|evidence|so that|as)\b|, so (?:i|we)\b/i)(l) ||
+    lineActs().actsOf(l.text).has('reason'),
   // "Ask for a specific raise": a line that names the amount, the date or the time asked for.
   // ("Have you got two minutes?" names a duration, not what is asked for.)
   specific: namesFigure('money', 'percent', 'number', 'date'),
@@ -338,7 +344,10 @@ const SAID_AS: Record<string, (l: LineFeatures) => boolean> = {
   time: (l) =>
     namesFigure('date', 'time', 'duration')(l) ||
     has(/\b(?:a day|a few days|a week|tomorrow|overnight|an hour|the weekend)\b/i)(l),
-  consider: has(/\b(?:review|think (?:it )?over|think about|reflect|look (?:it )?over|sleep on)\b/i),
+  // "Review it tonight" considers; "a review after six months" is something else asked for.
+  consider: has(
+    /\b(?:review (?:it|this|that|the (?:offer|contract|details|numbers|terms))|think (?:it )?over|think about|reflect|look (?:it )?over|sleep on)\b/i,
+  ),
   accept: has(/\b(?:sign|say yes|agree to (?:it|the offer)|take the offer)\b/i),
   // "Put it in an email", "send me a letter": in writing.
   write: has(/\b(?:e-?mail|in writing|written|letter|text me|message me)\b/i),

@@ -720,7 +720,16 @@ const STRENGTH_TEXT: Partial<
       .sort((a, b) => Number(/\d/.test(b)) - Number(/\d/.test(a)));
     return `You used concrete specifics — ${quoteList(items)} — which makes your points hard to misread.`;
   },
-  direct: (top) => `You spoke plainly, without hedging: ${q(top.quote, 80)}.`,
+  // The plainest line to show is the one with the most in it: "From January my rate is 35 pounds a lesson"
+  // rather than "There's something I wanted to let you know".
+  direct: (top, all) => {
+    const words = (c: Contribution): number => Math.min(14, c.quote.split(/\s+/).length);
+    const shown =
+      [...all].sort(
+        (a, b) => Number(/\d/.test(b.quote)) - Number(/\d/.test(a.quote)) || words(b) - words(a),
+      )[0] ?? top;
+    return `You spoke plainly, without hedging: ${q(shown.quote, 80)}.`;
+  },
   answers: (top) => `You answered the other person's questions head-on, for example ${q(top.quote, 70)}.`,
   structure: (_, __, ctx) =>
     `Your sentences were a readable length (about ${averageSentenceWords(ctx)} words on average), so each point was easy to follow.`,

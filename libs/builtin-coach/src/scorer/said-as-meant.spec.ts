@@ -1,0 +1,78 @@
+import { SALARY_FIRST_OFFER } from '../__fixtures__/scenarios';
+import { scoreTranscript } from './score-transcript';
+
+/**
+ * From a reading of fresh conversations: impatience is no giving in, an objective is met in the learner's
+ * own words, a negated feeling expresses nothing, and "spoke plainly" shows the line with most in it.
+ */
+
+type Line = { sender: 'user' | 'ai'; content: string };
+const talk = (...learner: string[]): Line[] =>
+  learner.flatMap((content) => [
+    { sender: 'ai' as const, content: 'Go on.' },
+    { sender: 'user' as const, content },
+  ]);
+const metBy = (objective: string, ...learner: string[]): string | null => {
+  const f = scoreTranscript(talk(...learner), { ...SALARY_FIRST_OFFER, learnerObjectives: [objective] });
+  const o = f.objectives?.[0];
+  return o?.met ? (o.line ?? null) : null;
+};
+
+describe('giving ground', () => {
+  it.each(['ok whatever, just tell me yes or no', 'fine, whatever, just send me the number'])(
+    '"%s" is impatience, not giving in',
+    (line) => {
+      const f = scoreTranscript(talk('Would 57,000 be possible?', line), SALARY_FIRST_OFFER);
+      expect(f.weaknesses.join(' ')).not.toMatch(/gave ground/);
+    },
+  );
+
+  it.each(['Fine, whatever.', 'ok whatever then', 'Okay, whatever, you win.'])('"%s" gives in', (line) => {
+    const f = scoreTranscript(talk('Would 57,000 be possible?', line), SALARY_FIRST_OFFER);
+    expect([...f.weaknesses, ...f.suggestions].join(' ')).toMatch(/gave ground|Before conceding/);
+  });
+});
+
+describe('objectives met in the learner’s own words', () => {
+  const ASK = 'Ask for a specific number and give one or two reasons';
+  it.each([
+    'In my research the range here is 55,000 to 58,000, and I have passed two CPA exams. Would 57,000 work?',
+    'Based on what the big four pay graduates in this city, would 57,000 be possible?',
+  ])('"%s" asks for a number with a reason', (line) => {
+    expect(metBy(ASK, 'Thank you, I am really pleased.', line)).toBe(line);
+  });
+
+  it('a line with no figure does not meet it', () => {
+    expect(
+      metBy(
+        ASK,
+        'Thank you, I am really pleased.',
+        'Could you do a bit better on the salary because of my exams?',
+      ),
+    ).toBeNull();
+  });
+
+  const ENTHUSIASM = 'Express genuine enthusiasm before negotiating';
+  it('"I am very happy and I want to join your team" expresses enthusiasm', () => {
+    const line = 'Thank you very much for this offer, I am very happy and I want to join your team.';
+    expect(metBy(ENTHUSIASM, line)).toBe(line);
+  });
+
+  it('"I am not happy with the number" does not', () => {
+    expect(metBy(ENTHUSIASM, 'Honestly I am not happy with the number you have offered me.')).toBeNull();
+  });
+});
+
+describe('the line shown for plain speaking', () => {
+  it('is the one with the figure in it, not the opener', () => {
+    const f = scoreTranscript(
+      talk(
+        "There's something I wanted to let you know today.",
+        'From January my rate for lessons is going up from 30 to 35 pounds.',
+      ),
+      SALARY_FIRST_OFFER,
+    );
+    const plain = f.strengths.find((s) => s.startsWith('You spoke plainly'));
+    if (plain) expect(plain).toMatch(/30 to 35 pounds/);
+  });
+});
