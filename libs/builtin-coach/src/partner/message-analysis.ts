@@ -267,7 +267,12 @@ export function analyseMessage(raw: string): MessageAnalysis {
       text: s.text.trim(),
       terms: contentTerms(s.text),
       declarative: declarative(doc.tokens.slice(s.start, s.end + 1)),
-    }));
+      after: doc.tokens.slice(s.end + 1).filter((t) => t.type === 'word').length,
+    }))
+    // "I wanted to talk about the carrier report. It came in late again on Friday…": the topic announced
+    // and then said; what follows is the point, and the announcement asks for nothing.
+    .filter((q) => !(q.declarative && q.after >= 6))
+    .map(({ after: _after, ...q }) => q);
   const question = questions[questions.length - 1] ?? null;
 
   const figures = extractFigures(bounded);
@@ -536,7 +541,7 @@ export function questionKind(q: string): QuestionKind {
   )
     return 'want';
   if (
-    /^why\b|\bwhy (?:do|did|is|are|was|were|would|can'?t|won'?t|not|does|should|has|have)\b|what'?s the reason|how come|\bwhat(?:'s| has| had| is)? (?:prompted|prompting|behind (?:it|this|that)|brought (?:this|that|it) (?:on|about)|triggered)\b/.test(
+    /^why\b|\bwhy (?:do|did|is|are|was|were|would|can'?t|won'?t|not|does|should|has|have)\b|what'?s the reason|how come|\bwhat(?:'s| has| is)(?: been)? (?:getting in the way|stopping you|holding (?:you|it|things) (?:up|back)|making it (?:hard|difficult|tricky))\b|\bwhat(?:'s| has| had| is)? (?:prompted|prompting|behind (?:it|this|that)|brought (?:this|that|it) (?:on|about)|triggered)\b/.test(
       q,
     )
   )

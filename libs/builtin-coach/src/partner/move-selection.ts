@@ -191,8 +191,14 @@ function core(ctx: TurnContext): Move[] {
   // ("Got a minute?" asks only for the time to say it.)
   const asksOnlyTime = !latest.question || PERMISSION.test(latest.question.text.toLowerCase());
   // (Later on, "It's about the juniors" explains; it names no new topic.)
-  const topic =
+  const announced =
     state.turn <= 2 && !offer && asksOnlyTime && !latest.proposal ? ANNOUNCED_TOPIC.exec(latest.text) : null;
+  // "I wanted to talk about the carrier report. It came in late again on Friday…" names the topic and
+  // says it: the persona answers what was said, not the announcement.
+  const saidAfter = announced
+    ? (latest.text.slice(announced.index + announced[0].length).match(/\p{L}+/gu)?.length ?? 0)
+    : 0;
+  const topic = saidAfter >= 6 ? null : announced;
   const named = (topic?.[1] ?? topic?.[2] ?? '')
     .replace(TOPIC_TAIL, '')
     // "my deposit" is, in the persona's mouth, "your deposit".
@@ -634,7 +640,8 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
     return { kind: 'name' };
   if (question.kind === 'number') {
     const mine = state.personaFigures[state.personaFigures.length - 1];
-    if (mine) return { kind: 'number', figure: mine.text, asking: false };
+    if (mine)
+      return { kind: 'number', figure: mine.text, asking: false, reference: REFERENCE_NUMBER.test(text) };
     const floor = [...profile.positions.map((p) => p.anchor), ...profile.goals.map((g) => g.anchor)].find(
       (a) => a?.direction === 'floor',
     );
@@ -1433,6 +1440,10 @@ function offeredInWords(ctx: TurnContext): Array<{ label: string; terms: Set<str
   return [];
 }
 
+/** A question for a reference, not an amount: "Could you give me the order number?". */
+const REFERENCE_NUMBER =
+  /\b(?:order|reference|ref|account|booking|policy|tracking|case|ticket|invoice|membership|customer|phone|mobile|serial|confirmation) (?:number|no\b|#)/i;
+
 /** A line that opens with a hello. */
 const GREETS =
   /^(?:oh,? |well,? )?(?:hi|hiya|hello|hey+|good (?:morning|afternoon|evening)|morning|welcome)\b/i;
@@ -1524,7 +1535,10 @@ function nextPress(ctx: TurnContext): string | null {
     const timely =
       // A tough persona presses its positions once there is something to negotiate, never in reply to a
       // hello: "I won't offer more hours" to "thanks for making time" comes out of nowhere.
-      relevance >= 2 || (tone === 'tough' && state.phase === 'negotiating') || state.phase === 'resolving';
+      // Pressing, it keeps to what is on the table: "I won't move on the start date" answers no talk of pay.
+      relevance >= 2 ||
+      (tone === 'tough' && state.phase === 'negotiating' && (relevance >= 1 || !!p.anchor)) ||
+      state.phase === 'resolving';
     if (p.statement && anchorReady && timely && (state.statedPositions.get(p.index) ?? 0) === 0)
       lines.push(p.statement);
     lines.push(...p.pressLines);
@@ -1630,9 +1644,30 @@ function positionFor(
         (distinctive ? overlap(terms, p.keyTerms) : 0) +
         (p.anchor && ctx.latest.figures.some((f) => comparableTo(f, p.anchor!.figure)) ? 2 : 0),
     }))
-    .filter((s) => s.score >= minimum && (s.p.statement || s.p.concession || s.p.reason))
+    .filter(
+      (s) => s.score >= minimum && (s.p.statement || s.p.concession || s.p.reason) && !withinAnchor(ctx, s.p),
+    )
     .sort((a, b) => b.score - a.score);
   return scored[0]?.p ?? null;
+}
+
+/**
+ * A figure on its side of the persona's line ("the digital pass at 9 a month" to "I won't pay $22 a
+ * month"; 55,000 to "cannot go above $56,000"): the position has nothing to push back on.
+ */
+function withinAnchor(ctx: TurnContext, position: FirmPosition): boolean {
+  const anchor = position.anchor;
+  if (!anchor || anchor.direction === 'reference' || anchor.figure.value === null) return false;
+  const limit = anchor.figure.value;
+  // "9 a month" against "$22 a month": a bare number said per the same period is the same kind of figure.
+  const alike = (f: Figure): boolean =>
+    comparableTo(f, anchor.figure) ||
+    (anchor.figure.kind === 'money' && f.kind === 'number' && !!f.per && f.per === anchor.figure.per);
+  const compared = ctx.latest.figures.filter((f) => f.value !== null && alike(f));
+  return (
+    compared.length > 0 &&
+    compared.every((f) => (anchor.direction === 'ceiling' ? f.value! < limit : f.value! > limit))
+  );
 }
 
 function lastPoint(ctx: TurnContext): string | null {

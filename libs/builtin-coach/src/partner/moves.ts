@@ -28,7 +28,7 @@ export type AnswerContent =
   | { kind: 'because' }
   | { kind: 'firm'; position: FirmPosition }
   | { kind: 'deflect' }
-  | { kind: 'number'; figure: string | null; asking: boolean }
+  | { kind: 'number'; figure: string | null; asking: boolean; reference?: boolean }
   | { kind: 'wellbeing' }
   | { kind: 'name' }
   | { kind: 'remark'; text: string }

@@ -211,6 +211,12 @@ export function figureMoves(ctx: TurnContext, offer: Figure): Move[] {
   }
   // "I'd like the full £1,200 back" when the situation is a £1,200 deposit: nothing to ask the basis of.
   const known = ctx.profile.situationFigures.some((f) => comparableTo(f, offer) && f.value === offer.value);
-  const verdict: FigureVerdict = latest.commitment || known ? 'note' : 'probe';
+  // "…and give you 20 percent off the gift": what the persona is offered is not a claim to ask the basis of.
+  const forThem = GIVEN_TO_THEM.test(latest.text);
+  const verdict: FigureVerdict = latest.commitment || known || forThem ? 'note' : 'probe';
   return [figureMove(offer.text, verdict, base)];
 }
+
+/** A figure the learner offers the persona: money back, a discount, a credit to them. */
+const GIVEN_TO_THEM =
+  /\b(?:(?:give|refund|credit|send|pay|offer) (?:you|your)\b|(?:percent|%) off\b|\bdiscount\b|\brefund (?:the|your)\b|back (?:to you|on your|into your))/i;

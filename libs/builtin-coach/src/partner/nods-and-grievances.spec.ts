@@ -129,3 +129,55 @@ describe('a close after the learner promises the paperwork', () => {
     expect(replies.at(-1)).not.toMatch(WRITES_IT_UP);
   });
 });
+
+describe('figures on the persona’s side of its line', () => {
+  it('an offer under what it will pay is not refused', () => {
+    for (const tone of TONES) {
+      const replies = play(catalogueScenario('cs-cancelling-after-eleven-years'), tone, [
+        'Good morning Mr Okafor, thank you for being with us so long.',
+        "There's the digital edition at 9 a month, with the crossword app too.",
+      ]);
+      expect(replies[1]).not.toMatch(/won't pay|not paying/i);
+    }
+  });
+
+  it('a discount offered to it is not a claim to ask the basis of', () => {
+    const replies = play(catalogueScenario('cs-birthday-gift-arrived-late'), 'neutral', [
+      "Hello, I'm Sam from customer care. I'm so sorry the gift arrived after the party.",
+      'I can refund the delivery charge and give you 15 percent off the order. Would that help?',
+    ]);
+    expect(replies[1]).not.toMatch(
+      /where does that (?:number|figure) come from|what's that based on|how you got to/i,
+    );
+  });
+
+  it('a reference number asked for is read out, not put on the table', () => {
+    const replies = play(catalogueScenario('cs-birthday-gift-arrived-late'), 'neutral', [
+      "Hello, I'm Sam from customer care. I'm so sorry the gift arrived after the party.",
+      'Can I take the order number, please?',
+    ]);
+    expect(replies[1]).not.toMatch(/on the table|figure I have for you/i);
+  });
+});
+
+describe('pressing what is on the table', () => {
+  it('a tough recruiter answers talk of pay without an unrelated firm position', () => {
+    const replies = play(SALARY_FIRST_OFFER, 'tough', [
+      'hi. thanks for the offer',
+      'can we talk salary. 52 is low for this area, most ads i see are 55 to 58',
+      'i want 57',
+      "54 isn't enough. i have 2 cpa exams done already",
+    ]);
+    expect(replies.join(' ')).not.toMatch(/start date|September 2/i);
+  });
+});
+
+describe('a topic named and then said', () => {
+  it('is answered on what was said, not on the announcement', () => {
+    const [, reply] = play(catalogueScenario('gf-report-that-came-in-late'), 'friendly', [
+      'Hi Tyler, thanks for coming in. How are things?',
+      'I need to talk to you about the weekly report. It was late again last Friday and the director saw it.',
+    ]);
+    expect(reply).not.toMatch(/(?:talk|chat) about the (?:weekly )?report/i);
+  });
+});

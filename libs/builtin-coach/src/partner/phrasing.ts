@@ -536,7 +536,10 @@ function realiseAnswer(
       if (!take(tone(CONCERN[content.about]))) take(tone(DEFLECT_ANSWER));
       return;
     case 'number':
-      if (content.figure && !content.asking) {
+      // "Could you give me the order number?": a reference is read out, not put on the table.
+      if (content.figure && !content.asking && content.reference)
+        take(['{x}.', "It's {x}."], (t) => t.replace('{x}', content.figure!));
+      else if (content.figure && !content.asking) {
         if (!take(NUMBER_MINE, (t) => t.replace('{x}', content.figure!))) take(NUMBER_YOURS);
       } else if (content.figure) {
         if (!take(NUMBER_ASKING, (t) => cap(t.replace('{x}', content.figure!)))) take(NUMBER_YOURS);
