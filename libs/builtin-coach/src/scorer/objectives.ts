@@ -39,6 +39,14 @@ const CONDITIONS: Array<{ objective: RegExp; broken: (l: LineFeatures) => boolea
 ];
 
 /**
+ * "How's your week going?", "How are you?", "Good weekend?": a question of manners, asked of anyone, finds
+ * out nothing the conversation is about.
+ */
+const PLEASANTRY_QUESTION =
+  /^\W*(?:(?:hey|hi|hello|so|and)\W+)?(?:how(?:'s| is| are| was| were| have| has)? (?:you|ya|your (?:week|day|weekend|morning|holiday|family)|things|everything|it going|life|the (?:week|day|weekend|family|kids))\b[^?]{0,25}|(?:good|nice|busy) (?:weekend|week|day|holiday)|you (?:ok|okay|alright|good))\W*$/i;
+const asksAboutTheMatter = (q: { text: string }): boolean => !PLEASANTRY_QUESTION.test(q.text.trim());
+
+/**
  * What an objective asks the learner to do, by its opening words, and what a line must show to have done
  * it: "Acknowledge the delay…" is met by a line that acknowledges, not by any line that names the delay;
  * "Accept that base pay is capped" is not met by "would $112,000 be possible?". An objective that opens
@@ -73,12 +81,12 @@ const OBJECTIVE_MOVES: Array<{
   // Asking open questions is the objective; what they are for ("…to find the real cause") is the context.
   {
     objective: /^ask (?:\w+ )?open questions?\b/i,
-    shows: (l) => l.openQuestions.length > 0,
+    shows: (l) => l.openQuestions.some(asksAboutTheMatter),
     moveIsEnough: true,
   },
   {
     objective: /^(?:ask (?:\w+ )?questions?|ask (?:about|what|how|why)|find out|explore|uncover|discover)\b/i,
-    shows: (l) => l.openQuestions.length + l.closedQuestions.length > 0,
+    shows: (l) => [...l.openQuestions, ...l.closedQuestions].some(asksAboutTheMatter),
   },
   {
     objective: /^(?:ask (?:for|her|him|them|to)|request|make a (?:\w+ )?(?:request|ask))\b/i,

@@ -76,3 +76,24 @@ describe('the line shown for plain speaking', () => {
     if (plain) expect(plain).toMatch(/30 to 35 pounds/);
   });
 });
+
+describe('questions that find things out', () => {
+  const OBJECTIVE = 'Ask open questions to find the real cause';
+  it.each(["How's your week going?", 'How are things?', 'Good weekend?'])(
+    '"%s" asks after them, not about the matter',
+    (pleasantry) => {
+      expect(
+        metBy(
+          OBJECTIVE,
+          `Hi Tyler, thanks for coming in. ${pleasantry}`,
+          'The report was late again on Friday.',
+        ),
+      ).toBeNull();
+    },
+  );
+
+  it('"What has been getting in the way?" does', () => {
+    const line = "I'm not here to tell you off. What has been getting in the way?";
+    expect(metBy(OBJECTIVE, "Hi Tyler, thanks for coming in. How's your week going?", line)).toBe(line);
+  });
+});
