@@ -116,6 +116,9 @@ const PUSHBACK =
   /\b(?:i (?:don'?t|do not|can'?t|cannot) (?:really |quite |fully |entirely |totally |honestly )?(?:agree|accept|see|think(?! you (?:meant|intended|noticed|knew|did it on purpose))|buy|support)|i disagree|(?:that'?s|that is|it'?s|it is) not (?:fair|right|true|acceptable|reasonable|enough|good enough|realistic|how|what)|not (?:acceptable|fair|good enough|reasonable|realistic)|no way|(?:that|this) (?:won'?t|will not|doesn'?t|does not) work|doesn'?t make sense|(?:too|way too|much too) (?:low|high|much|little|expensive|long|late|slow|early|soon)|unacceptable|i'?m not (?:happy|comfortable|willing|okay|ok|convinced|sure that|going to)|with (?:all due )?respect|(?:have to|must|need to) push back|i won'?t|i refuse|hold on|wait a (?:minute|second)|you'?re wrong|not true|on the contrary|i'?m afraid (?:not|that|i|we)|you(?:'re| are)(?: being| so)? (?:unreasonable|unfair|rude|difficult|ridiculous|wrong|not listening|overreacting|impossible|missing the point))\b|\b(?:i'?m|i am|we'?re|we are) not (?:paying|accepting|signing|agreeing to|covering)\b|^(?:no|nope|actually|well,? no)\b|^but (?:that|this|it|you|no|not)\b/;
 const REFUSAL =
   /\b(?:i|we) (?:can'?t|cannot|won'?t|will not|am not able to|'?m not able to|are not able to|'?re not able to|'?m unable to|am unable to|are unable to|don'?t have|do not have)\b|\b(?:not possible|isn'?t possible|no longer available|not something (?:i|we) can)\b/;
+/** "I'm going to say no this year", "I'll have to pass": a promise not to, which is a refusal. */
+const DECLINES =
+  /\b(?:i'?m going to|i am going to|i'?ll (?:have to )?|i will (?:have to )?|i have to|i need to|i'?ve decided to|i'?m going to have to)\s*(?:say no|decline|turn (?:it|this|that) down|pass on|step (?:down|back) from|give (?:it|this) up)\b/;
 const COMMITMENT =
   /\b(?:i|we)(?:'ve| have) (?:just |now |already )?(?:fixed|lifted|sorted|removed|cancelled|refunded|processed|sent|booked|arranged|unblocked|reset|applied|credited|added|updated|changed|raised|logged|escalated|waived|reversed|ordered|scheduled)\b|\b(?:i|we)(?:'ll| will| can| could| am going to|'m going to|'re going to| are going to| promise| commit| guarantee|'d be happy to| would be happy to| have arranged| have booked| have already)\b|\byou(?:'ll| will) (?:have|get|receive|see|hear)\b|\b(?:i'?ll|we'?ll) make sure\b/;
 const PROPOSAL =
@@ -386,12 +389,13 @@ export function analyseMessage(raw: string): MessageAnalysis {
     // "ok whatever, just tell me yes or no" agrees to nothing.
     agreement: agreement && hostility === 0,
     pushback,
-    refusal: REFUSAL.test(lower),
+    refusal: REFUSAL.test(lower) || DECLINES.test(lower),
     commitment:
       COMMITMENT.test(
         lower.replace(/\b(?:i|we) can (?:see|tell|imagine|understand|hear|only imagine)\b/g, ' '),
       ) &&
       !/\b(?:i|we) (?:will not|won'?t|can'?t|cannot)\b/.test(lower) &&
+      !DECLINES.test(lower) &&
       !PUSHBACK.test(asserted),
     proposal: PROPOSAL.test(lower) || STATED_REQUEST.test(lower),
     reasons:

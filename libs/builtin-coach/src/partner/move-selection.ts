@@ -1570,6 +1570,8 @@ export function learnerAsked(all: readonly MessageAnalysis[]): boolean {
     (a) =>
       offered(a) ||
       (a.question?.kind === 'request' && !TOPIC_ASK.test(a.text)) ||
+      // "I'm going to say no to running it this year": where the learner stands is what they came to say.
+      (a.refusal && !a.question && a.hostility === 0) ||
       STATED_ASK.test(a.text.replace(ANNOUNCED_ASK, ' ')),
   );
 }
@@ -1578,13 +1580,24 @@ function ownQuestions(ctx: TurnContext): string[] {
   const all = [...ctx.state.earlier, ctx.latest];
   const asked = learnerAsked(all);
   // "…it's in my name so it's my credit that takes the hit" has said why, in so many words or not.
-  const reasoned = all.some(
-    (a) =>
-      a.reasons ||
-      lineActs().actsOf(a.text).has('reason') ||
-      // ("So I've been thinking" opens a sentence: "so" gives a reason only in the middle of one.)
-      /\b(?:because|cos|cuz|since|which means)\b|[^.!?\s]\s+so (?:it|that|i|we)\b/i.test(a.text),
-  );
+  const reasoned =
+    all.some(
+      (a) =>
+        a.reasons ||
+        lineActs().actsOf(a.text).has('reason') ||
+        // ("So I've been thinking" opens a sentence: "so" gives a reason only in the middle of one.)
+        /\b(?:because|cos|cuz|since|which means)\b|[^.!?\s]\s+so (?:it|that|i|we)\b/i.test(a.text),
+    ) ||
+    // "I'm saying no this year." then "My mum's not well and I'm with her most weekends.": what the learner
+    // says of their own life after asking is why.
+    all.some(
+      (a, i) =>
+        i > 0 &&
+        learnerAsked(all.slice(0, i)) &&
+        !a.question &&
+        a.words >= 6 &&
+        /\b(?:my|i'?m|i am|i'?ve|i have|we'?re|our)\b/i.test(a.text),
+    );
   if (offered(ctx.latest)) return OWN_PRACTICE;
   if (asked && reasoned) return OWN_HEARD;
   if (asked) return [...OWN_WHY_ASK, ...OWN_HEARD];

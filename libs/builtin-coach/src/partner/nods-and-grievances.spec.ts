@@ -1,4 +1,5 @@
 import type { ScenarioDefinition } from '@parley/contracts';
+import { analyseMessage } from './message-analysis';
 import { catalogueScenario, play } from '../__fixtures__/conversation';
 import { SALARY_FIRST_OFFER } from '../__fixtures__/scenarios';
 import { EMPATHY, HOSTILE_MILD, HOSTILE_STRONG } from './phrase-bank';
@@ -179,5 +180,30 @@ describe('a topic named and then said', () => {
       'I need to talk to you about the weekly report. It was late again last Friday and the director saw it.',
     ]);
     expect(reply).not.toMatch(/(?:talk|chat) about the (?:weekly )?report/i);
+  });
+});
+
+describe('an interviewer who listens', () => {
+  it('does not ask for the background, the measured result or the reason to apply just given', () => {
+    const replies = play(catalogueScenario('ji-tell-me-about-yourself'), 'tough', [
+      "Sure. I'm a nurse, four years on a surgical ward, the last two as a shift lead.",
+      'Last year I set up a handover checklist and it cut missed medication rounds from 9 a month to 2.',
+      "I'm applying because your hospital is opening a day-surgery unit and that's where I want to grow.",
+    ]);
+    const said = replies.join(' ');
+    expect(said).not.toMatch(/walk me through your background|tell me (?:a bit )?about yourself/i);
+    expect(said).not.toMatch(/result you could measure/i);
+    expect(said).not.toMatch(/what made you apply/i);
+  });
+});
+
+describe('saying no', () => {
+  it.each([
+    "I'm going to say no to it this year, I'm afraid.",
+    "I'll have to pass on the committee this time.",
+  ])('"%s" is no promise with a date to note', (line) => {
+    const analysis = analyseMessage(line);
+    expect(analysis.commitment).toBe(false);
+    expect(analysis.refusal).toBe(true);
   });
 });

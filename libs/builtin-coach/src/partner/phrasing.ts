@@ -115,7 +115,17 @@ export interface PhrasingContext {
   /** Sentences already said, normalised (see sentenceKey). */
   said: Set<string>;
   /** What the learner has already put on the table: a stock question never asks for it again. */
-  given?: { figure: boolean; reasons: boolean; prevention?: boolean; ask?: boolean; writes?: boolean };
+  given?: {
+    figure: boolean;
+    reasons: boolean;
+    prevention?: boolean;
+    ask?: boolean;
+    writes?: boolean;
+    /** Who they are ("I'm a data analyst…"), a result with a number, why they applied. */
+    about?: boolean;
+    result?: boolean;
+    motive?: boolean;
+  };
 }
 
 /** Lower-cases the first letter unless it starts "I", an acronym or a name. */
@@ -355,7 +365,11 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
           move.first || asking || /^remember\b/i.test(statement ?? '') ? ['{s}'] : tone(GOAL_LEADS);
         // "What number did you have in mind?" after "from January my rate is 35 pounds" asks for what was
         // just given: the persona asks its next stock question instead.
-        if (asking && !stillToAsk(ctx, statement)) {
+        // ("Walk me through your background." asks as a question does.)
+        if (
+          (asking || /^(?:walk|talk|take) me through|^tell me\b/i.test(statement ?? '')) &&
+          !stillToAsk(ctx, statement!)
+        ) {
           take(pressBank(ctx));
           break;
         }
@@ -642,6 +656,12 @@ const ASKS_WHY = /\b(?:why|based on what|not an answer|not possible, or)\b/i;
 const ASKS_FOR_FIGURE = /\b(?:number|figure|how much|what would (?:this|it) (?:actually )?cost)\b/i;
 const ASKS_FOR_REASONS = /\b(?:why should|based on|basing|what makes you)\b/i;
 const ASKS_FOR_PREVENTION = /\b(?:again|stop this happening)\b/i;
+/** Asking who the learner is, or for a result with a number, or why they applied: answered once said. */
+const ASKS_FOR_BACKGROUND =
+  /\b(?:walk me through your (?:background|cv|resume|career)|tell me (?:a bit |a little )?about yourself)\b/i;
+const ASKS_FOR_RESULT = /\b(?:result you could measure|measurable result|example where your work)\b/i;
+const ASKS_FOR_MOTIVE =
+  /\b(?:what made you apply|why (?:do you want|this (?:role|job|company))|why (?:are you )?applying)\b/i;
 /** A question that asks what the learner wants or proposes: not asked once they have said it. */
 export const ASKS_FOR_ASK =
   /\b(?:what (?:exactly )?(?:are you asking|do you want|would you want|would you like|would you suggest|do you suggest|do you propose|are you proposing|are you after|did you have in mind)|what do you need from me)\b/i;
@@ -661,6 +681,9 @@ function stillToAsk(ctx: PhrasingContext, question: string): boolean {
     !(ctx.given?.figure && ASKS_FOR_FIGURE.test(question)) &&
     !(ctx.given?.reasons && ASKS_FOR_REASONS.test(question)) &&
     !(ctx.given?.prevention && ASKS_FOR_PREVENTION.test(question)) &&
-    !(ctx.given?.ask && ASKS_FOR_ASK.test(question))
+    !(ctx.given?.ask && ASKS_FOR_ASK.test(question)) &&
+    !(ctx.given?.about && ASKS_FOR_BACKGROUND.test(question)) &&
+    !(ctx.given?.result && ASKS_FOR_RESULT.test(question)) &&
+    !(ctx.given?.motive && ASKS_FOR_MOTIVE.test(question))
   );
 }

@@ -16,6 +16,7 @@ import { learnerAsked, offTopicTurn, planMoves } from './move-selection';
 import type { Move } from './moves';
 import { personaProfile } from '../scenario/persona-profile';
 import { FILLER, WRITES_IT_UP, realise } from './phrasing';
+import { SAID_WHAT_THEY_DO } from '../scenario/agenda-bank';
 import { lineActs } from '../text/line-acts';
 import { overlap } from '../text/nlp';
 import { isNegotiable } from '../text/figures';
@@ -97,6 +98,17 @@ export function planReply(input: ReplyInput): ReplyPlan {
     // "From January my rate is going up from 30 to 35 pounds" says what the learner wants as a change of
     // terms: "What exactly are you asking me for?" after it asks for what was said.
     ask: learnerAsked(learner) || learner.some(changesTerms),
+    about: learner.some((a) => SAID_WHAT_THEY_DO.test(a.text)),
+    result: learner.some(
+      (a) =>
+        a.figures.length > 0 &&
+        /\b(?:cut|saved|grew|increased|reduced|raised|improved|doubled|halved|won|delivered|rebuilt|built|launched|led|lifted)\b/i.test(
+          a.text,
+        ),
+    ),
+    motive: learner.some((a) =>
+      /\b(?:applying|applied|apply|want (?:this|the) (?:role|job))\b[^.?!]*\bbecause\b/i.test(a.text),
+    ),
     writes: /\b(?:i'?ll|i will|let me|we'?ll)\b/i.test(analysis.text) && WRITES_IT_UP.test(analysis.text),
     // "…and I'll put a note so it doesn't happen again" has answered "What if it goes wrong again?".
     prevention: learner.some((a) =>
