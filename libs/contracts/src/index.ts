@@ -14,3 +14,4 @@ export * from './gamification';
 export * from './export';
 export * from './text';
 export * from './score-band';
+export * from './coach-suggestions';

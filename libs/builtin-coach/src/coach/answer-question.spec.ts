@@ -74,4 +74,42 @@ describe('the builtin coach', () => {
   it('gives an overview with examples for any other question', () => {
     expect(answerQuestion(input('hmm')).text).toContain('Empathy is the one to work on first.');
   });
+
+  it('says what it can answer when the question is not about the session', () => {
+    for (const question of [
+      'What is the capital of France?',
+      'who won the world cup in 2018',
+      'Can you recommend a good pizza place near the station?',
+    ]) {
+      const answer = answerQuestion(input(question));
+      expect(answer.text).toContain('I can only answer questions about this practice session');
+      expect(answer.text).not.toContain('Scores:');
+      expect(answer.retryFrom).toBeNull();
+    }
+    expect(answerQuestion(input('So how did it go overall?')).text).toContain('Scores:');
+    expect(answerQuestion(input('what would they have wanted to hear?')).text).toContain('Scores:');
+  });
+
+  it('offers the questions this session invites, not a low score that was strong', () => {
+    const strong = input('hmm');
+    strong.feedback = { ...strong.feedback, clarity: 8.6, empathy: 8.4, persuasion: 9.1 };
+    const text = answerQuestion(strong).text;
+    expect(text).toContain('“How could my empathy be even stronger?”');
+    expect(text).not.toContain('Why was empathy low?');
+    expect(answerQuestion(input('hmm')).text).toContain('“Why was empathy low?”');
+  });
+
+  it('names the weakest and the strongest line by turn, not a dimension', () => {
+    const weakestLine = answerQuestion(input('Which of my messages was the weakest?'));
+    expect(weakestLine.text).toMatch(/^Your weakest line was turn 1\./);
+    expect(weakestLine.text).toContain('At turn 1 you said “Um, I guess maybe I want more money?”');
+    expect(weakestLine.retryFrom).toBe(1);
+    const best = answerQuestion(input('what was my best line?'));
+    expect(best.text).toMatch(/^Your strongest line was turn 2\./);
+    expect(best.text).not.toContain('Your clarity was');
+    const noCost = answerQuestion(input('Which line hurt my empathy the most?'));
+    expect(noCost.text).toMatch(
+      /^No line of yours cost points for empathy; turn \d is the one that earned the least\./,
+    );
+  });
 });

@@ -6,7 +6,7 @@ import type {
   ScoreEvidence,
   StoredFeedback,
 } from '@parley/contracts';
-import { scoreBandWord } from '@parley/contracts';
+import { coachSuggestions, scoreBandWord } from '@parley/contracts';
 import { coachMessage } from './inline-coaching';
 import { q } from '../text/quote';
 
@@ -241,6 +241,18 @@ function aboutStrengths(input: CoachQuestionInput, turns: ReturnType<typeof lear
   return { text: parts.join('\n\n') + retryLine(turns, retry), retryFrom: retry };
 }
 
+/** "You can also ask: …" with the questions the web offers for this same session. */
+function alsoAsk(input: CoachQuestionInput, turns: ReturnType<typeof learnerTurns>, lead: string): string {
+  const [a, b, c] = coachSuggestions({
+    clarity: input.feedback.clarity,
+    empathy: input.feedback.empathy,
+    persuasion: input.feedback.persuasion,
+    learnerTurns: turns.length,
+    objectives: input.feedback.objectives?.length ?? 0,
+  });
+  return `${lead} “${a}”, “${b}” or “${c}”`;
+}
+
 function overview(input: CoachQuestionInput, turns: ReturnType<typeof learnerTurns>): CoachAnswer {
   const { feedback } = input;
   const low = weakest(feedback);
@@ -249,9 +261,73 @@ function overview(input: CoachQuestionInput, turns: ReturnType<typeof learnerTur
     text:
       `Scores: clarity ${feedback.clarity}, empathy ${feedback.empathy}, persuasion ${feedback.persuasion} (out of 10). ` +
       `${label(low)} is the one to work on first.\n\n${answer.text}\n\n` +
-      'You can also ask: "why was empathy low?", "what should I have said at turn 2?" or "did I meet my objectives?"',
+      alsoAsk(input, turns, 'You can also ask:'),
     retryFrom: answer.retryFrom,
   };
+}
+
+/*
+ * A question is about this session when it speaks of the learner (I, my, we), of the talk (turn, line,
+ * said, partner), or of its report (score, feedback, objectives, the three dimensions, how it went).
+ * "What is the capital of France?" names none of these: the coach says what it can answer instead of
+ * reading out a score breakdown nobody asked for. A word or two ("hmm", "thoughts?") is too little to
+ * tell, and gets the overview.
+ */
+const ABOUT_SESSION =
+  /\b(?:i|i'm|i'd|i've|im|my|mine|myself|we|our|us|score\w*|feedback|session|conversation|talk\w*|chat|practi[cs]e|turn|line|message|repl(?:y|ies)|answer|said|say|saying|objective\w*|goal\w*|clarity|clear|empath\w*|persua\w*|tone|report|grade|mark|rating|result|strength\w*|weak\w*|improve\w*|better|worse|wrong|well|mistake\w*|partner|they|them|their|overall|summar\w*|retry|again|tips?|advice)\b/i;
+
+function offTopic(input: CoachQuestionInput, turns: ReturnType<typeof learnerTurns>): CoachAnswer {
+  return {
+    text:
+      'I can only answer questions about this practice session: your scores, the lines you said and the objectives. ' +
+      alsoAsk(input, turns, 'Try:'),
+    retryFrom: null,
+  };
+}
+
+/** "Which of my messages was the weakest?": the line the evidence ranks lowest (or highest), by its turn. */
+const WHICH_LINE = /\b(?:which|what)\b[^?]*\b(?:message|line|turn|reply|answer|sentence|thing I said)s?\b/i;
+const LEAST = /\b(?:weak\w*|worst|bad\w*|poor\w*|least|lowest|hurt\w*|cost\w*)\b/i;
+const MOST = /\b(?:best|strong\w*|good|highest|most effective|earned)\b/i;
+
+function rankedLine(
+  feedback: CoachQuestionInput['feedback'],
+  dimensions: Dimension[],
+  effect: ScoreEvidence['effect'],
+): number | undefined {
+  const counts = new Map<number, number>();
+  for (const d of dimensions)
+    for (const e of feedback.evidence[d])
+      if (e.effect === effect && e.index !== undefined) counts.set(e.index, (counts.get(e.index) ?? 0) + 1);
+  let chosen: number | undefined;
+  for (const [index, n] of counts) if (chosen === undefined || n > counts.get(chosen)!) chosen = index;
+  return chosen;
+}
+
+function aboutRankedLine(
+  input: CoachQuestionInput,
+  turns: ReturnType<typeof learnerTurns>,
+  least: boolean,
+  dimension: Dimension | undefined,
+): CoachAnswer {
+  const dims = dimension ? [dimension] : DIMENSIONS;
+  const ranked = rankedLine(input.feedback, dims, least ? 'cost' : 'earned');
+  const index =
+    ranked ?? (least ? quietestTurn(input.feedback, dimension ?? weakest(input.feedback), turns) : undefined);
+  const turn = turnOf(turns, index ?? undefined);
+  const scope = dimension ? ` for ${dimension}` : '';
+  if (turn === undefined)
+    return {
+      text: `No line of yours earned points${scope} in this session, so none stands out as the strongest.${alsoAsk(input, turns, '\n\nYou could ask:')}`,
+      retryFrom: null,
+    };
+  const lead = least
+    ? ranked === undefined
+      ? `No line of yours cost points${scope}; turn ${turn} is the one that earned the least.`
+      : `Your weakest line${scope} was turn ${turn}.`
+    : `Your strongest line${scope} was turn ${turn}.`;
+  const answer = aboutTurn(input, turn, turns);
+  return { text: `${lead}\n\n${answer.text}`, retryFrom: answer.retryFrom };
 }
 
 /** The builtin coach's answer to the last question of the thread. */
@@ -265,7 +341,11 @@ export function answerQuestion(input: CoachQuestionInput): CoachAnswer {
     };
   const turn = turnIn(question, turns.length);
   if (turn !== undefined) return aboutTurn(input, turn, turns);
+  if (question.trim().split(/\s+/).length >= 3 && !ABOUT_SESSION.test(question))
+    return offTopic(input, turns);
   const dimension = dimensionIn(question);
+  if (WHICH_LINE.test(question) && (LEAST.test(question) || MOST.test(question)))
+    return aboutRankedLine(input, turns, LEAST.test(question), dimension);
   if (dimension) return aboutDimension(input, dimension, turns);
   if (/\bobjective|\bgoal|\bachiev|\bmeet\b|\bmet\b/i.test(question))
     return aboutObjectives(input.feedback.objectives ?? [], turns, input.feedback);

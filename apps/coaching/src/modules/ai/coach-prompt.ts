@@ -16,6 +16,9 @@ export function coachMessages(input: CoachQuestionInput): ChatMessage[] {
     'give each quoted line’s index in square brackets like [3], and keep answers under 180 words.',
     'When a line could have been better, say what to say instead. End every answer with one line:',
     '"Try again from [n]" where n is the index of the learner line most worth retrying.',
+    'A question that is not about this conversation or its feedback (general knowledge, another topic):',
+    'say in one sentence that you only answer questions about this practice session, suggest one question',
+    'about its feedback, and leave out the "Try again" line.',
     '',
     scenario
       ? `Scenario: ${scenario.title}. ${scenario.description} The learner is ${scenario.userRole}; the partner is ${scenario.aiRole}. Objectives: ${scenario.learnerObjectives.join('; ')}.`

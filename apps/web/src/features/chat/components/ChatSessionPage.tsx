@@ -266,6 +266,7 @@ function ChatSessionScreen() {
           {state.feedback.status === 'shown' && state.sessionId ? (
             <AskTheCoach
               sessionId={state.sessionId}
+              report={state.feedback.feedback}
               messages={state.messages.map((m) => ({ sender: m.sender, content: textOf(m) ?? '' }))}
             />
           ) : null}

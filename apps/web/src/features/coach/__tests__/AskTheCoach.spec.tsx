@@ -62,13 +62,16 @@ describe('Ask the Coach in the replay', () => {
     const coach = await openReplay();
     // The thread loads after the section appears: wait for its empty state, not the first render.
     await within(coach).findByText('No questions yet. Try one of these:');
-    fireEvent.click(within(coach).getByRole('button', { name: 'Why was empathy low?' }));
+    fireEvent.click(within(coach).getByRole('button', { name: 'Why was persuasion low?' }));
     await within(coach).findByText(/Your empathy was 6\/10/);
     const body = (await requestOf(fetchMock, 'POST /api/chat/coach')!.json()) as {
       session_id: string;
       messages: unknown[];
     };
-    expect(body).toEqual({ session_id: ID, messages: [{ sender: 'user', content: 'Why was empathy low?' }] });
+    expect(body).toEqual({
+      session_id: ID,
+      messages: [{ sender: 'user', content: 'Why was persuasion low?' }],
+    });
     fireEvent.click(await within(coach).findByRole('button', { name: 'Try again from turn 1' }));
     await waitFor(() => expect(requestOf(fetchMock, `POST /api/user/sessions/${ID}/attempts`)).toBeTruthy());
     expect(await requestOf(fetchMock, `POST /api/user/sessions/${ID}/attempts`)!.json()).toEqual({
@@ -101,5 +104,28 @@ describe('Ask the Coach in the replay', () => {
     expect(await requestOf(fetchMock, `POST /api/user/sessions/${ID}/attempts`)!.json()).toEqual({
       from_index: 1,
     });
+  });
+
+  it('offers questions drawn from this session: its lowest score, a turn it had, its objectives', async () => {
+    stubFetch(
+      routes({
+        [`GET /api/user/feedback/${ID}`]: storedFeedback({
+          clarity: 8.8,
+          empathy: 9.1,
+          persuasion: 8.2,
+          objectives: [],
+        }),
+      }),
+    );
+    const coach = await openReplay();
+    await within(coach).findByText('No questions yet. Try one of these:');
+    const offered = within(within(coach).getByRole('list', { name: 'Suggested questions' }))
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+    expect(offered).toEqual([
+      'How could my persuasion be even stronger?',
+      'What should I have said at turn 1?',
+      'Which of my messages was the weakest?',
+    ]);
   });
 });

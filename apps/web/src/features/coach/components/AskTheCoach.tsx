@@ -1,4 +1,4 @@
-import type { CoachMessage, Message } from '@parley/contracts';
+import { coachSuggestions, type CoachMessage, type Message, type StoredFeedback } from '@parley/contracts';
 import { Button, ErrorText, LoadingView } from '@parley/web-ui';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useAppDispatch, useAppStore } from '../../../app/hooks';
@@ -15,14 +15,16 @@ export const COACH_TEXTS = {
   title: 'Ask the Coach',
   lead: 'Ask about your feedback: why a score is what it is, or what to say instead at a turn.',
   label: 'Your question',
-  placeholder: 'Why was empathy low?',
+  placeholder: 'Ask about a score, a turn or your objectives',
   ask: 'Ask',
   answering: 'Coach is answering...',
   loading: 'Loading your questions...',
   loadFailed: 'Failed to load your questions to the coach.',
   empty: 'No questions yet. Try one of these:',
-  suggestions: ['Why was empathy low?', 'What should I have said at turn 2?', 'Did I meet my objectives?'],
 } as const;
+
+/** What the suggestions are drawn from: the session's own scores and objectives. */
+export type CoachReport = Pick<StoredFeedback, 'clarity' | 'empathy' | 'persuasion' | 'objectives'>;
 
 interface Entry {
   sender: 'user' | 'coach';
@@ -40,7 +42,15 @@ function turnNumber(messages: readonly Message[], index: number): number {
  * Below the performance report: questions about the feedback, answered by the coach as they stream in,
  * each answer with the turn it suggests trying again (a button that starts that attempt).
  */
-export function AskTheCoach({ sessionId, messages }: { sessionId: string; messages: readonly Message[] }) {
+export function AskTheCoach({
+  sessionId,
+  messages,
+  report,
+}: {
+  sessionId: string;
+  messages: readonly Message[];
+  report: CoachReport;
+}) {
   const store = useAppStore();
   const dispatch = useAppDispatch();
   const fetcher = useMemo(() => createAuthorizedFetch(store), [store]);
@@ -57,6 +67,13 @@ export function AskTheCoach({ sessionId, messages }: { sessionId: string; messag
   useEffect(() => () => abortRef.current?.abort(), []);
 
   const entries: Entry[] = live ?? thread.data ?? [];
+  const suggestions = coachSuggestions({
+    clarity: report.clarity,
+    empathy: report.empathy,
+    persuasion: report.persuasion,
+    learnerTurns: messages.filter((m) => m.sender === 'user').length,
+    objectives: report.objectives?.length ?? 0,
+  });
 
   const ask = async (text: string) => {
     const content = text.trim();
@@ -119,7 +136,7 @@ export function AskTheCoach({ sessionId, messages }: { sessionId: string; messag
       <div className="coach__empty">
         <p className="pw-muted">{COACH_TEXTS.empty}</p>
         <ul className="coach__suggestions" aria-label="Suggested questions">
-          {COACH_TEXTS.suggestions.map((s) => (
+          {suggestions.map((s) => (
             <li key={s}>
               <button
                 type="button"

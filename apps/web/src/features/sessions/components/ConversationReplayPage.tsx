@@ -49,7 +49,7 @@ function FeedbackSection({ session }: { session: PracticeSession }) {
         />
         <ObjectivesList objectives={feedback.objectives} />
         <OfflineSourcesNote sources={feedback.sources} />
-        <AskTheCoach sessionId={session.id} messages={session.messages} />
+        <AskTheCoach sessionId={session.id} messages={session.messages} report={feedback} />
       </>
     );
   if ((error as ApiError | undefined)?.status !== 404) return <ErrorText>Failed to load feedback</ErrorText>;
