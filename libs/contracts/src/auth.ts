@@ -213,6 +213,17 @@ export const AUTH_ERRORS = {
     'Your sessions could not be signed out just now, so nothing was changed. Please try again.',
 } as const;
 
+/** GoTrue's machine-readable reasons (`error_code` in an error body) that a client acts on. */
+export const AUTH_ERROR_CODES = {
+  /** A second e-mail to the same address inside its window (429, with Retry-After). */
+  overEmailSendRateLimit: 'over_email_send_rate_limit',
+} as const;
+
+/** GoTrue's message for `over_email_send_rate_limit`: how many seconds until another e-mail may be asked for. */
+export function emailSendRateLimitMessage(seconds: number): string {
+  return `For security purposes, you can only request this after ${seconds} seconds.`;
+}
+
 /**
  * Redis key listing a revoked session (refresh-token family): identity writes it when a session ends
  * (logout, refresh-token reuse, account deletion); the gateway refuses access tokens of that session.

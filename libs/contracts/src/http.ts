@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Every error the API answers with. */
-export const errorBodySchema = z.object({ error: z.string() });
+/**
+ * Every error the API answers with; a few also carry GoTrue's machine-readable `error_code` (such as
+ * `over_email_send_rate_limit`, answered with a `Retry-After` header).
+ */
+export const errorBodySchema = z.object({ error: z.string(), error_code: z.string().optional() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const ERRORS = {

@@ -64,6 +64,7 @@ export const RPC = {
     transcribe: 'coaching.speech.transcribe',
     speak: 'coaching.speech.speak',
     cancelSpeech: 'coaching.speech.cancel',
+    speechCapabilities: 'coaching.speech.capabilities',
     draftScenario: 'coaching.scenarios.draft',
     askCoach: 'coaching.coach.ask',
   },
@@ -104,10 +105,16 @@ export interface RpcRequest<T = unknown> {
   data: T;
 }
 
-/** How a service reports a failure that the gateway turns into an HTTP status and `{"error": ...}`. */
+/**
+ * How a service reports a failure that the gateway turns into an HTTP status and `{"error": ...}`;
+ * `code` becomes the body's `error_code` (GoTrue's machine-readable reason) and `retryAfterSeconds` the
+ * `Retry-After` header.
+ */
 export interface RpcErrorBody {
   status: number;
   error: string;
+  code?: string;
+  retryAfterSeconds?: number;
 }
 
 export const SERVICE_NAMES = ['identity', 'sessions', 'coaching', 'gamification', 'export'] as const;

@@ -159,7 +159,10 @@ export class AuthUserController {
     return this.clients.send<AuthSession>('identity', RPC.identity.verifyEmail, body);
   }
 
-  /** POST /auth/v1/recover[?redirect_to=…]: the same empty answer whether or not the address has an account. */
+  /**
+   * POST /auth/v1/recover[?redirect_to=…]: the same answer whether or not the address has an account: an
+   * empty one, or within a minute of the last request for the address 429 over_email_send_rate_limit.
+   */
   @Post('recover')
   @Public()
   @AuthThrottled()

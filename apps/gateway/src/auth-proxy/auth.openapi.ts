@@ -84,7 +84,7 @@ export function registerAuthPaths(
     method: 'post',
     path: '/auth/v1/recover',
     summary:
-      'E-mails a single-use link that signs in to choose a new password (same answer for every address; one e-mail per address per minute)',
+      'E-mails a single-use link that signs in to choose a new password (same answer for every address). One e-mail per address per minute: a second request within it, for any address, is refused with 429, error_code over_email_send_rate_limit and Retry-After in seconds, as GoTrue does',
     request: {
       query: z.object({ redirect_to: z.string().optional() }),
       body: { content: json(recoverBodySchema) },

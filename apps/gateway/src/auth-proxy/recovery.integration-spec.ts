@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { hash as argon2 } from '@node-rs/argon2';
 import { Redis } from 'ioredis';
-import { AUTH_ERRORS, type AuthUser } from '@parley/contracts';
+import { AUTH_ERROR_CODES, AUTH_ERRORS, emailSendRateLimitMessage, type AuthUser } from '@parley/contracts';
 import {
   createTestUser,
   linkIn,
@@ -15,7 +15,7 @@ import {
 
 /**
  * Password recovery and e-mail change over HTTP: what the Supabase client's suite does not show. The same
- * answer and timing for known and unknown addresses, limits, links that expire, are used once or are
+ * answer and timing for known and unknown addresses, limits (told, never silent), links that expire, are used once or are
  * superseded, and nobody reaches another person's account through them.
  */
 let system: TestSystem;
@@ -50,6 +50,10 @@ async function account(): Promise<{ id: string; email: string }> {
   ]);
   return { id: user.id, email: user.email };
 }
+
+/** The per-address window of recovery e-mails (identity's recoveryRequestKey). */
+const recoveryKey = (email: string) =>
+  `auth:recovery-requested:${createHash('sha256').update(email.toLowerCase()).digest('hex')}`;
 
 const recover = (email: string, from?: string, query = '') =>
   call(`/auth/v1/recover${query}`, { body: { email }, from });
@@ -111,13 +115,63 @@ describe('password recovery and e-mail change', () => {
     for (const email of unknownAddresses) expect(await mailsTo(email)).toHaveLength(0);
   });
 
-  it('sends one e-mail per address per minute, and limits requests per client address', async () => {
-    const { email } = await account();
-    for (let i = 0; i < 3; i++) expect((await recover(email)).status).toBe(200);
-    await waitForMail(email, 1);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(await mailsTo(email)).toHaveLength(1);
+  it('sends one e-mail per address per minute and says so: a second request waits, known or unknown alike', async () => {
+    const { email: known } = await account();
+    const unknown = `nobody-${uniqueSuffix()}@example.com`;
+    const answers: Record<
+      'known' | 'unknown',
+      Array<{ status: number; body: string; retryAfter: string | null }>
+    > = { known: [], unknown: [] };
+    for (let i = 0; i < 3; i++) {
+      for (const [kind, email] of [
+        ['known', known],
+        ['unknown', unknown],
+      ] as const) {
+        const res = await recover(email);
+        answers[kind].push({
+          status: res.status,
+          body: await res.text(),
+          retryAfter: res.headers.get('retry-after'),
+        });
+      }
+    }
+    // An unknown address is answered byte for byte as a known one, the refusals included.
+    expect(answers.unknown).toEqual(answers.known);
+    const [first, ...again] = answers.known;
+    expect(first).toEqual({ status: 200, body: '{}', retryAfter: null });
+    for (const answer of again) {
+      // GoTrue's answer: 429 over_email_send_rate_limit, with how long to wait.
+      expect(answer.status).toBe(429);
+      const seconds = Number(answer.retryAfter);
+      expect(seconds).toBeGreaterThan(55);
+      expect(seconds).toBeLessThanOrEqual(60);
+      expect(JSON.parse(answer.body)).toEqual({
+        error: emailSendRateLimitMessage(seconds),
+        error_code: AUTH_ERROR_CODES.overEmailSendRateLimit,
+      });
+    }
+    // The wait is what is left of the minute since the request that was sent; refusals do not prolong it.
+    await redis.pexpire(recoveryKey(known), 20_500);
+    const later = await recover(known);
+    expect(later.status).toBe(429);
+    expect(later.headers.get('retry-after')).toBe('21');
+    expect(((await later.json()) as { error: string }).error).toBe(
+      'For security purposes, you can only request this after 21 seconds.',
+    );
+    expect(Number((await recover(known)).headers.get('retry-after'))).toBeLessThanOrEqual(21);
 
+    await waitForMail(known, 1);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await mailsTo(known)).toHaveLength(1);
+    expect(await mailsTo(unknown)).toHaveLength(0);
+
+    // Once the minute is over, the next request is sent.
+    await redis.del(recoveryKey(known));
+    expect((await recover(known)).status).toBe(200);
+    await waitForMail(known, 2);
+  });
+
+  it('limits recovery requests per client address', async () => {
     const from = ip();
     const statuses: number[] = [];
     for (let i = 0; i < 32; i++)
@@ -131,7 +185,7 @@ describe('password recovery and e-mail change', () => {
     await recover(email);
     const first = await recoveryLink(email);
     // A second request, a minute later as far as the per-address limit is concerned.
-    await redis.del(`auth:recovery-requested:${createHash('sha256').update(email).digest('hex')}`);
+    await redis.del(recoveryKey(email));
     await recover(email);
     const second = await recoveryLink(email, 2);
     expect((await open(first)).fragment.get('error_description')).toBe(AUTH_ERRORS.recoveryLinkUsed);

@@ -1,5 +1,5 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
-import { AUTH_ERRORS } from '@parley/contracts';
+import { AUTH_ERROR_CODES, AUTH_ERRORS } from '@parley/contracts';
 import { linkIn, startSystem, uniqueSuffix, waitForMail, type TestSystem } from '@parley/server-testing';
 import { clientAddress, supabaseAt } from '../testing/supabase-clients';
 
@@ -288,6 +288,19 @@ describe('the official Supabase client against /auth/v1', () => {
     const { data, error } = await supabase().auth.resetPasswordForEmail(unknown);
     expect(error).toBeNull();
     expect(data).toEqual({});
+  });
+
+  it('refuses a second resetPasswordForEmail within the minute as GoTrue does, for any address', async () => {
+    for (const email of [(await confirmedUser()).email, newEmail()]) {
+      const client = supabase();
+      expect((await client.auth.resetPasswordForEmail(email)).error).toBeNull();
+      const { error } = await client.auth.resetPasswordForEmail(email);
+      expect(error?.status).toBe(429);
+      expect(error?.code).toBe(AUTH_ERROR_CODES.overEmailSendRateLimit);
+      expect(error?.message).toMatch(
+        /^For security purposes, you can only request this after \d+ seconds\.$/,
+      );
+    }
   });
 
   it('keeps the session the client holds in the shape the Supabase types describe', async () => {

@@ -21,7 +21,10 @@ interface Request {
   headers: Record<string, string | string[] | undefined>;
 }
 
-/** Maps any error to `{"error": "..."}` with its status; never a stack trace. Unknown GETs get the SPA. */
+/**
+ * Maps any error to `{"error": "..."}` (plus `error_code` and Retry-After where a service gave them) with
+ * its status; never a stack trace. Unknown GETs get the SPA.
+ */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpError');
@@ -36,13 +39,25 @@ export class HttpErrorFilter implements ExceptionFilter {
       this.spa.send(reply);
       return;
     }
-    const { status, body } = toErrorResponse(exception);
+    const { status, body, retryAfterSeconds } = toErrorResponse(exception);
     if (status >= 500) this.logger.error({ err: exception, status }, 'request failed');
-    reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
+    reply.status(status).header('content-type', 'application/json; charset=utf-8');
+    if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+    reply.send(body);
   }
 }
 
-export function toErrorResponse(exception: unknown): { status: number; body: ErrorBody } {
+/** What a service's error says beyond its message (see ServiceClients). */
+interface ServiceErrorResponse extends ErrorBody {
+  retryAfterSeconds?: unknown;
+}
+
+export function toErrorResponse(exception: unknown): {
+  status: number;
+  body: ErrorBody;
+  /** For the Retry-After header: whole seconds until the same request can succeed. */
+  retryAfterSeconds?: number;
+} {
   if (exception instanceof ThrottlerException)
     return { status: 429, body: { error: ERRORS.tooManyRequests } };
   if (exception instanceof HttpException) {
@@ -54,7 +69,14 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
       typeof (response as ErrorBody).error === 'string' &&
       !('statusCode' in response)
     ) {
-      return { status, body: { error: (response as ErrorBody).error } };
+      const { error, error_code, retryAfterSeconds } = response as ServiceErrorResponse;
+      return {
+        status,
+        body: typeof error_code === 'string' ? { error, error_code } : { error },
+        ...(Number.isInteger(retryAfterSeconds) && (retryAfterSeconds as number) > 0
+          ? { retryAfterSeconds: retryAfterSeconds as number }
+          : {}),
+      };
     }
     if (status === 404) return { status, body: { error: ERRORS.notFound } };
     const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;

@@ -48,7 +48,8 @@ export class PatternNotHandledException extends HttpException {
 
 /**
  * One TCP client per service. Every call carries the request id and the caller's user id, is bounded by a
- * timeout, and a service's `{status, error}` comes back as the same HTTP status and message.
+ * timeout, and a service's `{status, error}` comes back as the same HTTP status and message (with its
+ * `code` as `error_code`, and its `retryAfterSeconds` for the Retry-After header).
  */
 @Injectable()
 export class ServiceClients implements OnApplicationShutdown {
@@ -115,7 +116,17 @@ export class ServiceClients implements OnApplicationShutdown {
   private readonly tuned = new WeakSet<Socket>();
 
   private toHttpError(error: unknown, service: ServiceName, pattern: string): HttpException {
-    if (isRpcErrorBody(error)) return new HttpException({ error: error.error }, error.status);
+    if (isRpcErrorBody(error)) {
+      const { code, retryAfterSeconds } = error;
+      return new HttpException(
+        {
+          error: error.error,
+          ...(typeof code === 'string' ? { error_code: code } : {}),
+          ...(typeof retryAfterSeconds === 'number' ? { retryAfterSeconds } : {}),
+        },
+        error.status,
+      );
+    }
     if (error instanceof TimeoutError) return new HttpException({ error: ERRORS.serviceUnavailable }, 504);
     if (error === NO_MESSAGE_HANDLER) return new PatternNotHandledException(service, pattern);
     return new HttpException({ error: ERRORS.serviceUnavailable }, 503);

@@ -18,6 +18,16 @@ describe('toRpcErrorBody: what the caller of an RPC is told', () => {
     expect(toRpcErrorBody({ status: 499, error: 'Cancelled' })).toEqual({ status: 499, error: 'Cancelled' });
   });
 
+  it("keeps an RpcError's machine-readable code and the seconds to wait", () => {
+    const error = new RpcError(429, 'Wait.', { code: 'over_email_send_rate_limit', retryAfterSeconds: 42 });
+    expect(toRpcErrorBody(error)).toEqual({
+      status: 429,
+      error: 'Wait.',
+      code: 'over_email_send_rate_limit',
+      retryAfterSeconds: 42,
+    });
+  });
+
   it('maps HTTP exceptions and validation errors, and hides everything else behind a 500', () => {
     expect(toRpcErrorBody(new HttpException('Gone', 410))).toEqual({ status: 410, error: 'Gone' });
     expect(toRpcErrorBody(new RpcException('plain'))).toEqual({ status: 400, error: 'plain' });

@@ -16,10 +16,13 @@ import { RPC, type RpcErrorBody, type RpcRequest } from '@parley/contracts';
 import { requestContext, requestIdFrom } from './request-context';
 import { httpRequestDuration, rpcDuration } from './metrics';
 
-/** A failure a service reports to the gateway: an HTTP status and the message the user sees. */
+/**
+ * A failure a service reports to the gateway: an HTTP status and the message the user sees, optionally
+ * with a machine-readable `code` (the body's `error_code`) and the seconds to wait (`Retry-After`).
+ */
 export class RpcError extends RpcException {
-  constructor(status: number, error: string) {
-    super({ status, error } satisfies RpcErrorBody);
+  constructor(status: number, error: string, details: Pick<RpcErrorBody, 'code' | 'retryAfterSeconds'> = {}) {
+    super({ status, error, ...details } satisfies RpcErrorBody);
   }
 }
 

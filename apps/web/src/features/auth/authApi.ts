@@ -59,7 +59,14 @@ export async function updateUser(token: string, full_name: string): Promise<Auth
   return user(body);
 }
 
-/** POST /auth/v1/recover: e-mails a link to the new-password page (the same answer for every address). */
+/** GoTrue's `error_code` for a second e-mail to one address within its window (429, with Retry-After). */
+export const EMAIL_SEND_RATE_LIMITED = 'over_email_send_rate_limit';
+
+/**
+ * POST /auth/v1/recover: e-mails a link to the new-password page (the same answer for every address).
+ * Within a minute of the last request for the address it rejects with a RequestError carrying
+ * EMAIL_SEND_RATE_LIMITED and the seconds to wait.
+ */
 export async function requestPasswordReset(email: string): Promise<void> {
   const redirectTo = new URL('/auth/reset-password', window.location.origin).toString();
   await requestJson<unknown>(`${AUTH}/recover?redirect_to=${encodeURIComponent(redirectTo)}`, {

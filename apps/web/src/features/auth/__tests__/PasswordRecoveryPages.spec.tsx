@@ -47,6 +47,49 @@ describe('password recovery screens', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'ada@example.com' });
   });
 
+  it('says that no email was sent, and how long to wait, when a link was asked for less than a minute ago', async () => {
+    // The gateway's answer inside the address's window (the same for every address, known or not).
+    const fetchMock = vi.fn<typeof fetch>(
+      async () =>
+        new Response(
+          JSON.stringify({
+            error: 'For security purposes, you can only request this after 42 seconds.',
+            error_code: 'over_email_send_rate_limit',
+          }),
+          { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '42' } },
+        ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp('/auth/forgot-password');
+    await screen.findByRole('heading', { level: 1, name: RECOVERY_TEXTS.forgotTitle });
+    fill('Email', 'ada@example.com');
+    fireEvent.click(screen.getByRole('button', { name: RECOVERY_TEXTS.send }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(RECOVERY_TEXTS.tooSoon('ada@example.com', 42)),
+    );
+    expect(RECOVERY_TEXTS.tooSoon('ada@example.com', 42)).toBe(
+      'A reset link for ada@example.com was already requested less than a minute ago, so no new email was sent. Check your inbox and spam folder, or try again in 42 seconds.',
+    );
+    // Still the form: nothing claims a link was sent.
+    expect(screen.queryByRole('heading', { level: 1, name: RECOVERY_TEXTS.sentTitle })).toBeNull();
+    expect(screen.getByRole('button', { name: RECOVERY_TEXTS.send })).toHaveProperty('disabled', false);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the server's message for any other refusal of the request", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => json({ error: 'Too many requests, please try again later' }, 429)),
+    );
+    renderApp('/auth/forgot-password');
+    await screen.findByRole('heading', { level: 1, name: RECOVERY_TEXTS.forgotTitle });
+    fill('Email', 'ada@example.com');
+    fireEvent.click(screen.getByRole('button', { name: RECOVERY_TEXTS.send }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Too many requests, please try again later'),
+    );
+  });
+
   it('signs in from the link, takes the tokens out of the address, and sets the new password', async () => {
     const fetchMock = vi.fn<typeof fetch>(async (input) => {
       const url = urlOf(input);

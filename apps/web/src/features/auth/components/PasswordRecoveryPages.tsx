@@ -3,7 +3,13 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { SiteHeader } from '../../site/SiteHeader';
-import { readSessionFragment, requestPasswordReset, updatePassword } from '../authApi';
+import { RequestError } from '../../../lib/http';
+import {
+  EMAIL_SEND_RATE_LIMITED,
+  readSessionFragment,
+  requestPasswordReset,
+  updatePassword,
+} from '../authApi';
 import { secondFactorDue } from '../authSession';
 import { selectAuth } from '../authSlice';
 import { completeCallback, homeForSignedInUser } from '../authThunks';
@@ -21,6 +27,8 @@ export const RECOVERY_TEXTS = {
   sentTitle: 'Check your email',
   sent: (email: string) =>
     `If an account exists for ${email}, we've sent it a link to reset the password. The link works once, for one hour.`,
+  tooSoon: (email: string, seconds: number) =>
+    `A reset link for ${email} was already requested less than a minute ago, so no new email was sent. Check your inbox and spam folder, or try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
   backToLogin: 'Back to Log In',
   resetTitle: 'Choose a new password',
   newPassword: 'New Password',
@@ -40,6 +48,21 @@ function messageOf(caught: unknown): string {
     : String((caught as { message?: unknown })?.message ?? caught);
 }
 
+/**
+ * Why a recovery e-mail was not sent: inside the address's one-a-minute window the server answers 429
+ * `over_email_send_rate_limit` with Retry-After (for every address alike), and the page says so, with the
+ * wait, rather than claiming a link went out.
+ */
+function recoveryRefusal(caught: unknown, email: string): string {
+  if (
+    caught instanceof RequestError &&
+    caught.code === EMAIL_SEND_RATE_LIMITED &&
+    caught.retryAfterSeconds !== undefined
+  )
+    return RECOVERY_TEXTS.tooSoon(email, Math.max(1, caught.retryAfterSeconds));
+  return messageOf(caught);
+}
+
 function AuthFrame({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
   return (
     <>
@@ -51,7 +74,10 @@ function AuthFrame({ title, lead, children }: { title: string; lead?: string; ch
   );
 }
 
-/** /auth/forgot-password — asks for the recovery e-mail; says the same whether or not the address is known. */
+/**
+ * /auth/forgot-password — asks for the recovery e-mail; says the same whether or not the address is known,
+ * and that nothing was sent when a link was asked for less than a minute before.
+ */
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
@@ -66,7 +92,7 @@ export function ForgotPasswordPage() {
       await requestPasswordReset(email);
       setSentTo(email);
     } catch (caught) {
-      setError(messageOf(caught));
+      setError(recoveryRefusal(caught, email));
     } finally {
       setBusy(false);
     }
