@@ -243,6 +243,15 @@ export const textToSpeechBodySchema = z
   .strict();
 export type TextToSpeechBody = z.infer<typeof textToSpeechBodySchema>;
 
+/**
+ * GET /api/speech/capabilities: whether this server can transcribe the learner's speech (voice input and
+ * voice mode need it) and speak the partner's lines (without, the browser speaks with its own voice).
+ */
+export const speechCapabilitiesSchema = z
+  .object({ speech_to_text: z.boolean(), text_to_speech: z.boolean() })
+  .strict();
+export type SpeechCapabilities = z.infer<typeof speechCapabilitiesSchema>;
+
 export { VOICE_SILENCE_MS } from './constants';
 
 export const AI_ERRORS = {

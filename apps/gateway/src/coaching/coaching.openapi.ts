@@ -12,6 +12,7 @@ import {
   postSessionFeedbackBodySchema,
   sessionFeedbackSchema,
   speechAnalysisSchema,
+  speechCapabilitiesSchema,
   textToSpeechBodySchema,
 } from '@parley/contracts';
 
@@ -115,6 +116,19 @@ export function registerCoachingPaths(
     security,
     request: { body: { content: json(fillerWordsBodySchema) } },
     responses: { 200: { description: 'OK', content: json(speechAnalysisSchema) }, ...common },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/speech/capabilities',
+    summary: 'Whether this server has speech-to-text and text-to-speech (voice input and voice mode)',
+    description:
+      'Without speech-to-text, /api/speech-to-text answers 503; without text-to-speech, /api/text-to-speech ' +
+      'answers 503 and the browser speaks with its own voice.',
+    security,
+    responses: {
+      200: { description: 'OK', content: json(speechCapabilitiesSchema) },
+      ...errors(401, 429, 502, 503, 504),
+    },
   });
   registry.registerPath({
     method: 'post',

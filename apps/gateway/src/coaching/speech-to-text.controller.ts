@@ -1,5 +1,5 @@
-import { Controller, HttpCode, HttpException, Post, Req } from '@nestjs/common';
-import { AI_ERRORS, MAX_AUDIO_BYTES, RPC } from '@parley/contracts';
+import { Controller, Get, HttpCode, HttpException, Post, Req } from '@nestjs/common';
+import { AI_ERRORS, MAX_AUDIO_BYTES, RPC, type SpeechCapabilities } from '@parley/contracts';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/access-token';
 import { ServiceClients } from '../rpc/service-clients';
@@ -19,6 +19,12 @@ interface MultipartRequest {
 @Controller('api')
 export class SpeechToTextController {
   constructor(private readonly clients: ServiceClients) {}
+
+  /** GET /api/speech/capabilities: whether speech-to-text and text-to-speech are configured. */
+  @Get('speech/capabilities')
+  capabilities(@CurrentUser() user: AuthenticatedUser): Promise<SpeechCapabilities> {
+    return this.clients.sendAs(user, 'coaching', RPC.coaching.speechCapabilities, {});
+  }
 
   @Post('speech-to-text')
   @HttpCode(200)

@@ -78,6 +78,12 @@ describe('voice mode through the gateway (speech server double)', () => {
     await double?.close();
   });
 
+  it('says it has speech-to-text and text-to-speech, to signed-in callers only', async () => {
+    const res = await apiCall(system, '/api/speech/capabilities', { token: free.token });
+    expect([res.status, await res.json()]).toEqual([200, { speech_to_text: true, text_to_speech: true }]);
+    expect((await apiCall(system, '/api/speech/capabilities')).status).toBe(401);
+  });
+
   it('transcribes a spoken turn verbatim, asking the model to keep its fillers', async () => {
     const res = await speechToText(system, free, encodeWav(turn, 16_000));
     expect(res.status).toBe(200);
@@ -264,6 +270,11 @@ describe('voice mode without a speech server (builtin provider)', () => {
   }, 120_000);
 
   afterAll(() => system?.stop());
+
+  it('says it has neither speech-to-text nor text-to-speech, before anything is spoken', async () => {
+    const res = await apiCall(system, '/api/speech/capabilities', { token: user.token });
+    expect([res.status, await res.json()]).toEqual([200, { speech_to_text: false, text_to_speech: false }]);
+  });
 
   it('answers 503 for speech, so the browser speaks with its own voice, and for transcription', async () => {
     const res = await speak(system, user, { text: 'Hello there.' });

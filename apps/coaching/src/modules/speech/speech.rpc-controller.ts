@@ -10,6 +10,7 @@ import {
   RPC,
   scenarioDefinitionSchema,
   type RpcRequest,
+  type SpeechCapabilities,
 } from '@parley/contracts';
 import { REDIS } from '@parley/server-database';
 import { RpcError, toRpcErrorBody } from '@parley/server-observability';
@@ -62,6 +63,13 @@ export class SpeechRpcController {
     @Inject(REDIS) private readonly redis: Redis,
     private readonly limiter: AiCallLimiter,
   ) {}
+
+  /** What this server can do with speech, so the browser can say so before the learner speaks. */
+  @MessagePattern(RPC.coaching.speechCapabilities)
+  capabilities(@Payload() request: RpcRequest): SpeechCapabilities {
+    signedIn(request);
+    return { speech_to_text: this.speech.canTranscribe, text_to_speech: this.speech.canSpeak };
+  }
 
   @MessagePattern(RPC.coaching.transcribe)
   async transcribe(@Payload() request: RpcRequest): Promise<{ text: string }> {

@@ -7,6 +7,7 @@ import type {
   PostSessionFeedbackBody,
   SessionFeedback,
   SpeechAnalysis,
+  SpeechCapabilities,
   StoredFeedback,
 } from '@parley/contracts';
 import { baseApi } from '../../api/baseApi';
@@ -16,6 +17,14 @@ export const chatApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** Who plays the partner; it changes only when coaching restarts with another provider. */
     partner: build.query<AiPartner, void>({ query: () => '/chat/partner', keepUnusedDataFor: 3600 }),
+    /**
+     * Whether the server has speech-to-text and text-to-speech, asked before the learner speaks: the
+     * microphone and voice mode say so up front when nothing can transcribe.
+     */
+    speechCapabilities: build.query<SpeechCapabilities, void>({
+      query: () => '/speech/capabilities',
+      keepUnusedDataFor: 3600,
+    }),
     /** The AI's first line; `content` is checked by the caller (anything but text gets the fallback). */
     generateOpening: build.mutation<{ content?: unknown }, GenerateOpeningBody>({
       query: (body) => ({ url: '/chat/generate-opening', method: 'POST', body }),
@@ -47,6 +56,7 @@ export const chatApi = baseApi.injectEndpoints({
 
 export const {
   usePartnerQuery,
+  useSpeechCapabilitiesQuery,
   useGenerateOpeningMutation,
   useInlineCoachingMutation,
   usePostSessionFeedbackMutation,

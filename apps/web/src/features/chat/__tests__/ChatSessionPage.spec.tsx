@@ -778,11 +778,17 @@ describe('chat session', () => {
     expect(screen.getByRole('button', { name: 'Read aloud' })).toBeTruthy();
   });
 
-  it('hides read-aloud where speech synthesis is missing', async () => {
+  it('says in words why read-aloud cannot read where the browser has no speech synthesis and no audio', async () => {
     stubChatApi();
     await openChat();
     expect('speechSynthesis' in window).toBe(false);
-    expect(screen.queryByRole('button', { name: 'Read aloud' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Read aloud' }));
+    expect(
+      await screen.findByText(
+        'Read aloud is not available: this browser has no voice to read with, and this server has no text-to-speech.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Read aloud' }).getAttribute('aria-pressed')).toBe('false');
   });
 
   it('starts over only when the learner confirms, saying it uses a free session: a new session with the report, tips and completed flag cleared', async () => {

@@ -6,7 +6,7 @@ import { TryAgainError } from '../../attempts/components/TryAgainError';
 import { useTryAgain } from '../../attempts/useTryAgain';
 import { AskTheCoach } from '../../coach/components/AskTheCoach';
 import { ExportButton } from '../../export/components/ExportButton';
-import { usePartnerQuery } from '../chatApi';
+import { usePartnerQuery, useSpeechCapabilitiesQuery } from '../chatApi';
 import { isChatResumeState } from '../chatNavigation';
 import { awaitingReply, canSend, hasAnsweredLine, textOf, waitingPartnerLine } from '../chatState';
 import { CHAT_TEXTS, startOverQuestion } from '../chatTexts';
@@ -15,6 +15,7 @@ import { useChatSession } from '../hooks/useChatSession';
 import { useReadAloud } from '../hooks/useReadAloud';
 import { useVoiceInput, type Recording } from '../hooks/useVoiceInput';
 import { useVoiceMode } from '../hooks/useVoiceMode';
+import { SPEECH_TEXTS } from '../voice/speechTexts';
 import { Composer } from './Composer';
 import { SessionRewardsCard } from '../../gamification/components/SessionRewardsCard';
 import { FeedbackReport } from './FeedbackReport';
@@ -59,7 +60,17 @@ function ChatSessionScreen() {
   const [input, setInput] = useState(resume?.draft ?? '');
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const bannerRef = useRef<HTMLHeadingElement>(null);
-  const readAloud = useReadAloud();
+  // What the server can do with speech, known before the learner speaks (undefined: not known).
+  const speech = useSpeechCapabilitiesQuery().data;
+  /** A transcription answered that the server has no speech-to-text after all. */
+  const [speechToTextGone, setSpeechToTextGone] = useState(false);
+  const speechToText = speechToTextGone ? false : speech?.speech_to_text;
+  const onSpeechToTextUnavailable = useCallback(() => setSpeechToTextGone(true), []);
+  const readAloud = useReadAloud({
+    fetch: chat.fetch,
+    scenarioId: chat.scenario?.id,
+    serverVoice: speech?.text_to_speech,
+  });
   const [detailsOpen, setDetailsOpen] = useState(detailsOpenAtFirst);
   const onDetailsToggle = useCallback(
     (event: SyntheticEvent<HTMLDetailsElement>) => setDetailsOpen(event.currentTarget.open),
@@ -76,7 +87,7 @@ function ChatSessionScreen() {
     },
     [chat, input],
   );
-  const voice = useVoiceInput(chat.fetch, onRecording);
+  const voice = useVoiceInput(chat.fetch, onRecording, onSpeechToTextUnavailable);
   const voiceMode = useVoiceMode({
     fetch: chat.fetch,
     scenarioId: chat.scenario?.id,
@@ -84,6 +95,9 @@ function ChatSessionScreen() {
     send: chat.send,
     responding: state.responding,
     partnerLine: waitingPartnerLine(state.messages),
+    speechToText,
+    textToSpeech: speech?.text_to_speech,
+    onSpeechToTextUnavailable,
   });
 
   useEffect(() => {
@@ -194,9 +208,7 @@ function ChatSessionScreen() {
         responding={state.responding}
         tips={state.tips}
         onRequestTip={chat.scenarioReady ? (message) => void chat.requestTip(message) : undefined}
-        readAloud={
-          readAloud.supported ? { speakingId: readAloud.speakingId, toggle: readAloud.toggle } : undefined
-        }
+        readAloud={{ speakingId: readAloud.speakingId, toggle: readAloud.toggle }}
         onTryAgain={
           state.sessionId && !state.responding && !retry.pending
             ? (index, line) => void retry.tryAgain(state.sessionId!, index, line)
@@ -222,9 +234,17 @@ function ChatSessionScreen() {
         </p>
       ) : null}
 
+      {readAloud.problem ? (
+        <p className="chat-page__notice" role="status">
+          {readAloud.problem}
+        </p>
+      ) : null}
+
       {active && voiceMode.state !== 'off' ? (
         <VoiceModePanel
           state={voiceMode.state}
+          problem={voiceMode.problem}
+          notice={voiceMode.notice}
           onPause={voiceMode.pause}
           onResume={voiceMode.resume}
           onLeave={voiceMode.leave}
@@ -242,6 +262,7 @@ function ChatSessionScreen() {
           responding={state.responding}
           voice={voice.state}
           onToggleVoice={voice.toggle}
+          voiceUnavailable={speechToText === false ? SPEECH_TEXTS.speechToTextUnavailable : undefined}
           voiceMode={
             voiceMode.state === 'off' && voice.state === 'idle'
               ? { label: VOICE_TEXTS.start, onStart: () => void voiceMode.start() }

@@ -1,6 +1,7 @@
 import { Button } from '@parley/web-ui';
 import { forwardRef, type KeyboardEvent } from 'react';
 import type { VoiceState } from '../hooks/useVoiceInput';
+import { SPEECH_TEXTS } from '../voice/speechTexts';
 
 /** Longest message the server stores (contracts MAX_MESSAGE_LENGTH). */
 export const MAX_MESSAGE_LENGTH = 8000;
@@ -18,6 +19,11 @@ export interface ComposerProps {
   onToggleVoice(): void;
   /** Voice mode's start button, while it is off (voice mode then replaces typing and dictation). */
   voiceMode?: { label: string; onStart(): void };
+  /**
+   * Why the server cannot hear the learner (no speech-to-text), said up front: the microphone and voice
+   * mode are then off.
+   */
+  voiceUnavailable?: string | undefined;
 }
 
 const VOICE_LABEL: Record<VoiceState, string> = {
@@ -28,9 +34,12 @@ const VOICE_LABEL: Record<VoiceState, string> = {
 
 /** Text input, send button and microphone toggle. Enter sends, Shift+Enter starts a new line. */
 export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(
-  { value, onChange, onSend, canSend, locked, responding, voice, onToggleVoice, voiceMode },
+  { value, onChange, onSend, canSend, locked, responding, voice, onToggleVoice, voiceMode, voiceUnavailable },
   ref,
 ) {
+  const micLabel =
+    voiceUnavailable && voice === 'idle' ? SPEECH_TEXTS.voiceInputUnavailable : VOICE_LABEL[voice];
+
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
@@ -69,10 +78,15 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
           type="button"
           className={`chat-composer__mic chat-composer__mic--${voice}`}
           aria-pressed={voice === 'recording'}
-          aria-label={VOICE_LABEL[voice]}
-          title={VOICE_LABEL[voice]}
+          aria-label={micLabel}
+          aria-describedby={voiceUnavailable ? 'chat-voice-unavailable' : undefined}
+          title={voiceUnavailable ?? micLabel}
           onClick={onToggleVoice}
-          disabled={locked || voice === 'transcribing' || (responding && voice === 'idle')}
+          disabled={
+            locked ||
+            voice === 'transcribing' ||
+            (voice === 'idle' && (responding || voiceUnavailable !== undefined))
+          }
         >
           <span aria-hidden="true">{voice === 'recording' ? '⏺' : '🎙'}</span>
         </button>
@@ -81,7 +95,8 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
             type="button"
             variant="secondary"
             onClick={voiceMode.onStart}
-            disabled={locked || responding}
+            disabled={locked || responding || voiceUnavailable !== undefined}
+            aria-describedby={voiceUnavailable ? 'chat-voice-unavailable' : undefined}
           >
             {voiceMode.label}
           </Button>
@@ -90,6 +105,11 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
           Send
         </Button>
       </div>
+      {voiceUnavailable ? (
+        <p id="chat-voice-unavailable" className="chat-composer__unavailable">
+          {voiceUnavailable}
+        </p>
+      ) : null}
       <p className="chat-composer__status" role="status">
         {voice === 'recording' ? 'Recording... select Stop recording when you are done.' : ''}
         {voice === 'transcribing' ? 'Transcribing...' : ''}

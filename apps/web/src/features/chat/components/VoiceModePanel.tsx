@@ -27,13 +27,20 @@ export const VOICE_TEXTS = {
 
 export interface VoiceModePanelProps {
   state: VoiceModeState;
+  /** What went wrong (a turn not transcribed, a reply not spoken), said as it happens. */
+  problem?: string | null | undefined;
+  /** What voice mode cannot do here (the partner's replies only shown). */
+  notice?: string | null | undefined;
   onPause(): void;
   onResume(): void;
   onLeave(): void;
 }
 
-/** Voice mode on: what it is doing (listening, thinking, speaking, paused), Pause/Resume and Leave. */
-export function VoiceModePanel({ state, onPause, onResume, onLeave }: VoiceModePanelProps) {
+/**
+ * Voice mode on: what it is doing (listening, thinking, speaking, paused), Pause/Resume and Leave, and
+ * in words what went wrong or cannot be done.
+ */
+export function VoiceModePanel({ state, problem, notice, onPause, onResume, onLeave }: VoiceModePanelProps) {
   return (
     <section className={`voice-panel voice-panel--${state}`} aria-label="Voice mode">
       <div className="voice-panel__indicator" aria-hidden="true">
@@ -59,6 +66,12 @@ export function VoiceModePanel({ state, onPause, onResume, onLeave }: VoiceModeP
           {VOICE_TEXTS.leave}
         </Button>
       </div>
+      {problem ? (
+        <p className="voice-panel__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {notice ? <p className="voice-panel__notice">{notice}</p> : null}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { AI_ERRORS } from '@parley/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { alertUser } from '../../../lib/browser';
 import type { AuthorizedFetch } from '../authorizedFetch';
@@ -12,7 +13,26 @@ export interface Recording {
   durationMs: number;
 }
 
-/** POST /api/speech-to-text, multipart field `audio`: the transcript, or the server's error text. */
+/** A transcription that failed, with the server's status (null: no answer came). */
+export class TranscriptionError extends Error {
+  override readonly name = 'TranscriptionError';
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+  }
+
+  /** The server has no speech-to-text: no turn will ever be transcribed, so asking again is pointless. */
+  get notConfigured(): boolean {
+    return this.status === 503 && this.message === AI_ERRORS.speechNotConfigured;
+  }
+}
+
+/**
+ * POST /api/speech-to-text, multipart field `audio`: the transcript, or a TranscriptionError with the
+ * server's error text.
+ */
 export async function transcribe(
   fetch: AuthorizedFetch,
   audio: Blob,
@@ -20,7 +40,15 @@ export async function transcribe(
 ): Promise<string> {
   const form = new FormData();
   form.append('audio', audio, fileName);
-  const response = await fetch('/api/speech-to-text', { method: 'POST', body: form });
+  let response: Response;
+  try {
+    response = await fetch('/api/speech-to-text', { method: 'POST', body: form });
+  } catch (error) {
+    throw new TranscriptionError(
+      error instanceof Error && error.message ? error.message : CHAT_TEXTS.transcriptionFailed,
+      null,
+    );
+  }
   type Answer = { error?: unknown; transcript?: unknown; text?: unknown };
   let body: Answer | null;
   try {
@@ -30,25 +58,36 @@ export async function transcribe(
   }
   if (!response.ok) {
     const error = body?.error;
-    throw new Error(typeof error === 'string' && error ? error : CHAT_TEXTS.transcriptionFailed);
+    throw new TranscriptionError(
+      typeof error === 'string' && error ? error : CHAT_TEXTS.transcriptionFailed,
+      response.status,
+    );
   }
   const text = typeof body?.transcript === 'string' ? body.transcript : body?.text;
-  if (typeof text !== 'string' || !text.trim()) throw new Error(CHAT_TEXTS.transcriptionFailed);
+  if (typeof text !== 'string' || !text.trim())
+    throw new TranscriptionError(CHAT_TEXTS.transcriptionFailed, response.status);
   return text.trim();
 }
 
 /**
  * Voice input (spec section 4): idle → recording (getUserMedia + MediaRecorder, audio/webm) →
  * transcribing → idle, handing the transcript to `onTranscript`. Denied or missing microphones and
- * failed transcriptions are reported with the spec's alerts.
+ * failed transcriptions are reported with the spec's alerts; a server without speech-to-text is also
+ * reported to `onUnavailable`, so the screen says so before the learner tries again.
  */
-export function useVoiceInput(fetch: AuthorizedFetch, onTranscript: (recording: Recording) => void) {
+export function useVoiceInput(
+  fetch: AuthorizedFetch,
+  onTranscript: (recording: Recording) => void,
+  onUnavailable?: () => void,
+) {
   const [state, setState] = useState<VoiceState>('idle');
   const recorderRef = useRef<MediaRecorder | null>(null);
   const discardRef = useRef(false);
   const onTranscriptRef = useRef(onTranscript);
+  const onUnavailableRef = useRef(onUnavailable);
   useEffect(() => {
     onTranscriptRef.current = onTranscript;
+    onUnavailableRef.current = onUnavailable;
   });
 
   // Leaving the page stops the microphone and drops the recording.
@@ -104,6 +143,7 @@ export function useVoiceInput(fetch: AuthorizedFetch, onTranscript: (recording: 
         .catch((error: unknown) => {
           setState('idle');
           alertUser(error instanceof Error && error.message ? error.message : CHAT_TEXTS.transcriptionFailed);
+          if (error instanceof TranscriptionError && error.notConfigured) onUnavailableRef.current?.();
         });
     };
     recorderRef.current = recorder;

@@ -3,10 +3,12 @@ import { alertUser } from '../../../lib/browser';
 import { reloadingForNewBuild } from '../../../lib/staleBuild';
 import type { AuthorizedFetch } from '../authorizedFetch';
 import { CHAT_TEXTS } from '../chatTexts';
+import { browserHasVoice } from './useReadAloud';
 import type { ReplyListener, SendTiming } from './useChatSession';
-import { transcribe } from './useVoiceInput';
+import { transcribe, TranscriptionError } from './useVoiceInput';
 import type { SentenceSplitter } from '../voice/sentences';
 import type { SpeechOutput } from '../voice/speechOutput';
+import { SPEECH_TEXTS } from '../voice/speechTexts';
 import type { Turn, TurnDetector } from '../voice/turnDetector';
 import type { VoiceCapture } from '../voice/voiceCapture';
 import type { TurnClock } from '../voice/voiceLatency';
@@ -42,6 +44,15 @@ export interface VoiceModeOptions {
    * waits for the learner: voice mode starts by saying it.
    */
   partnerLine?: string | undefined;
+  /**
+   * Whether the server can transcribe (undefined: not known). Without, voice mode does not start: nothing
+   * would ever hear the learner.
+   */
+  speechToText?: boolean | undefined;
+  /** Whether the server can speak (undefined: not known). Without, the browser's voice speaks, if any. */
+  textToSpeech?: boolean | undefined;
+  /** A turn was refused because the server has no speech-to-text: voice mode has closed. */
+  onSpeechToTextUnavailable?(): void;
 }
 
 const toEpoch = (at: number) => Date.now() - (performance.now() - at);
@@ -53,6 +64,10 @@ const toEpoch = (at: number) => Date.now() - (performance.now() - at);
  * and is spoken sentence by sentence → speaking → listening again. Speaking while the partner speaks
  * interrupts it; Pause and Leave stop at any moment. Each turn's timing goes with the message (speech
  * analysis), and its latency is recorded with performance.measure (voiceLatency.ts).
+ *
+ * What goes wrong is said on screen (`problem`), never left behind 'Listening': a turn that could not be
+ * transcribed pauses voice mode; a server without speech-to-text closes it (and the screen says so up
+ * front, before voice mode starts). `notice` says when the partner's replies can only be read.
  */
 export function useVoiceMode({
   fetch,
@@ -61,8 +76,15 @@ export function useVoiceMode({
   send,
   responding,
   partnerLine,
+  speechToText,
+  textToSpeech,
+  onSpeechToTextUnavailable,
 }: VoiceModeOptions) {
   const [state, setStateValue] = useState<VoiceModeState>('off');
+  /** What went wrong, in words (a turn not transcribed, a reply not spoken); cleared by the next turn. */
+  const [problem, setProblem] = useState<string | null>(null);
+  /** A lasting condition of this voice mode: the partner's replies are shown, not spoken. */
+  const [notice, setNotice] = useState<string | null>(null);
   const stateRef = useRef<VoiceModeState>('off');
   const setState = useCallback((next: VoiceModeState) => {
     stateRef.current = next;
@@ -81,9 +103,27 @@ export function useVoiceMode({
   const partnerDoneAtRef = useRef<number | null>(null);
   const bargeRef = useRef(0);
   const pendingRef = useRef<{ text: string; timing: SendTiming } | null>(null);
-  const optionsRef = useRef({ fetch, scenarioId, send, responding, partnerLine });
+  const optionsRef = useRef({
+    fetch,
+    scenarioId,
+    send,
+    responding,
+    partnerLine,
+    speechToText,
+    textToSpeech,
+    onSpeechToTextUnavailable,
+  });
   useEffect(() => {
-    optionsRef.current = { fetch, scenarioId, send, responding, partnerLine };
+    optionsRef.current = {
+      fetch,
+      scenarioId,
+      send,
+      responding,
+      partnerLine,
+      speechToText,
+      textToSpeech,
+      onSpeechToTextUnavailable,
+    };
   });
 
   const stopSpeaking = useCallback(() => {
@@ -127,11 +167,28 @@ export function useVoiceMode({
           partnerDoneAtRef.current = performance.now();
           if (stateRef.current === 'speaking' || stateRef.current === 'thinking') listen();
         },
+        onProblem: (kind) => {
+          if (stateRef.current === 'off') return;
+          if (kind === 'no-voice') setNotice(SPEECH_TEXTS.repliesNotSpoken);
+          else setProblem(SPEECH_TEXTS.replyNotSpoken);
+        },
       },
     );
     outputRef.current = output;
     return output;
   }, [listen, setState]);
+
+  const leave = useCallback(() => {
+    stopSpeaking();
+    captureRef.current?.close();
+    captureRef.current = null;
+    pendingRef.current = null;
+    clockRef.current = null;
+    frames.current = [];
+    setProblem(null);
+    setNotice(null);
+    setState('off');
+  }, [setState, stopSpeaking]);
 
   /** The transcript goes as the learner's message; if a reply is still arriving, once it is done. */
   const deliver = useCallback((text: string, timing: SendTiming) => {
@@ -167,11 +224,25 @@ export function useVoiceMode({
         text = await transcribe(optionsRef.current.fetch, new Blob([wav], { type: 'audio/wav' }), 'turn.wav');
       } catch (error) {
         if (stateRef.current === 'off' || stateRef.current === 'paused') return;
-        alertUser(error instanceof Error && error.message ? error.message : CHAT_TEXTS.transcriptionFailed);
-        if (stateRef.current === 'thinking') listen();
+        if (error instanceof TranscriptionError && error.notConfigured) {
+          // Nothing can transcribe: listening on would hear the learner for nothing. The screen says why.
+          leave();
+          optionsRef.current.onSpeechToTextUnavailable?.();
+          return;
+        }
+        // Not 'Listening' as if it had been heard: paused, saying what failed, until the learner resumes.
+        stopSpeaking();
+        pendingRef.current = null;
+        setProblem(
+          SPEECH_TEXTS.turnNotTranscribed(
+            error instanceof Error && error.message ? error.message : CHAT_TEXTS.transcriptionFailed,
+          ),
+        );
+        setState('paused');
         return;
       }
       if (stateRef.current === 'off' || stateRef.current === 'paused') return; // left or paused meanwhile
+      setProblem(null);
       clock.transcriptAt = performance.now();
       const partnerDone = partnerDoneAtRef.current;
       const timing: SendTiming = {
@@ -186,7 +257,7 @@ export function useVoiceMode({
       if (stateRef.current === 'thinking') newOutput();
       deliver(text, timing);
     },
-    [deliver, listen, newOutput, setState],
+    [deliver, leave, newOutput, setState, stopSpeaking],
   );
 
   const onFrame = useCallback(
@@ -232,6 +303,10 @@ export function useVoiceMode({
 
   const start = useCallback(async () => {
     if (stateRef.current !== 'off') return;
+    // The screen says up front that voice mode is not available; it never listens for nothing.
+    if (optionsRef.current.speechToText === false) return;
+    setProblem(null);
+    setNotice(null);
     setState('starting');
     let engine: Engine | undefined;
     try {
@@ -267,6 +342,11 @@ export function useVoiceMode({
       return;
     }
     partnerDoneAtRef.current = null;
+    // No voice anywhere: said at once, not after the partner's first line goes unheard.
+    if (optionsRef.current.textToSpeech === false || engine.SpeechOutput.browserVoice)
+      void browserHasVoice().then((found) => {
+        if (!found && stateRef.current !== 'off') setNotice(SPEECH_TEXTS.repliesNotSpoken);
+      });
     // The partner says the line the learner is to answer, then listens (speaking over it interrupts).
     const line = optionsRef.current.partnerLine?.trim();
     const output = line && !optionsRef.current.responding ? newOutput() : null;
@@ -283,16 +363,6 @@ export function useVoiceMode({
       output.say(sentence);
   }, [listen, newOutput, onFrame, setState]);
 
-  const leave = useCallback(() => {
-    stopSpeaking();
-    captureRef.current?.close();
-    captureRef.current = null;
-    pendingRef.current = null;
-    clockRef.current = null;
-    frames.current = [];
-    setState('off');
-  }, [setState, stopSpeaking]);
-
   const pause = useCallback(() => {
     if (stateRef.current === 'off' || stateRef.current === 'paused') return;
     stopSpeaking();
@@ -303,6 +373,7 @@ export function useVoiceMode({
   const resume = useCallback(() => {
     if (stateRef.current !== 'paused') return;
     partnerDoneAtRef.current = null;
+    setProblem(null);
     listen();
   }, [listen]);
 
@@ -351,5 +422,5 @@ export function useVoiceMode({
   // Leaving the page releases the microphone.
   useEffect(() => () => leave(), [leave]);
 
-  return { state, start, pause, resume, leave };
+  return { state, problem, notice, start, pause, resume, leave };
 }

@@ -142,15 +142,41 @@ describe('SpeechOutput: the partner’s voice, sentence by sentence', () => {
     expect(vi.mocked(fetch).mock.calls.length).toBe(calls);
   });
 
-  it('does not switch to the browser’s voice on an error that is not "no voice": the sentence is skipped', async () => {
+  it('does not switch to the browser’s voice on an error that is not "no voice": the sentence is skipped, and said to be', async () => {
     const context = new FakeAudioContext();
     const fetch = vi.fn(async () => new Response('busy', { status: 502 })) as unknown as AuthorizedFetch;
-    const events = { onFirstAudio: vi.fn(), onIdle: vi.fn() };
+    const events = { onFirstAudio: vi.fn(), onIdle: vi.fn(), onProblem: vi.fn() };
     const output = new SpeechOutput(context as unknown as AudioContext, fetch, undefined, events);
     output.say('Thanks for coming in.');
     await vi.waitFor(() => expect(events.onIdle).toHaveBeenCalledTimes(1));
     expect(synth.said).toEqual([]);
     expect(SpeechOutput.browserVoice).toBe(false);
+    expect(events.onFirstAudio).not.toHaveBeenCalled();
+    expect(events.onProblem).toHaveBeenCalledWith('failed');
+  });
+
+  it('says there is no voice, rather than nothing, when the server has none (503) and the browser lists none', async () => {
+    let voicesChanged: (() => void) | null = null;
+    Object.defineProperty(window, 'speechSynthesis', {
+      value: Object.assign(synth, {
+        getVoices: () => [],
+        addEventListener: (_: string, listener: () => void) => (voicesChanged = listener),
+        removeEventListener: () => undefined,
+      }),
+      configurable: true,
+    });
+    const context = new FakeAudioContext();
+    const fetch = vi.fn(async () => new Response('{}', { status: 503 })) as unknown as AuthorizedFetch;
+    const events = { onFirstAudio: vi.fn(), onIdle: vi.fn(), onProblem: vi.fn() };
+    const output = new SpeechOutput(context as unknown as AudioContext, fetch, undefined, events);
+    output.say('Thanks for coming in.');
+    output.say('Go on.');
+    await vi.waitFor(() => expect(voicesChanged).not.toBeNull());
+    voicesChanged!(); // the browser has loaded its voices: still none
+    await vi.waitFor(() => expect(events.onIdle).toHaveBeenCalledTimes(1));
+    expect(synth.said).toEqual([]);
+    expect(events.onProblem).toHaveBeenCalledWith('no-voice');
+    expect(events.onProblem).not.toHaveBeenCalledWith('failed');
     expect(events.onFirstAudio).not.toHaveBeenCalled();
   });
 

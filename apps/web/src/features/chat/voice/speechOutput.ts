@@ -1,5 +1,5 @@
 import type { AuthorizedFetch } from '../authorizedFetch';
-import { synthesis } from '../hooks/useReadAloud';
+import { browserHasVoice, synthesis } from '../hooks/useReadAloud';
 import { WavStreamReader } from './wav';
 
 export const TEXT_TO_SPEECH_URL = '/api/text-to-speech';
@@ -25,13 +25,19 @@ export interface SpeechOutputEvents {
   onFirstAudio(at: number): void;
   /** Everything queued has been spoken (or stopped). */
   onIdle(): void;
+  /**
+   * A sentence was not heard: the server failed to speak it (`failed`), or neither the server nor the
+   * browser has a voice (`no-voice`). The screen says so, in words.
+   */
+  onProblem?(problem: 'failed' | 'no-voice'): void;
 }
 
 /**
  * The partner's voice: sentences queued as the reply streams in, each fetched from POST
  * /api/text-to-speech as soon as it is queued and played, in order, as its audio streams in (WAV
  * samples scheduled back to back on the AudioContext). Where the server has no voice (503) the
- * browser's own speech synthesis speaks instead, from then on.
+ * browser's own speech synthesis speaks instead, from then on. What cannot be spoken is reported to
+ * `onProblem`, never skipped in silence.
  */
 export class SpeechOutput {
   private queue: Item[] = [];
@@ -42,6 +48,8 @@ export class SpeechOutput {
   private firstBytesSent = false;
   private stopped = false;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Whether the browser has a voice, looked up once for this reply (its voices may take a moment). */
+  private browserVoiceFound: Promise<boolean> | null = null;
   /** Set once the server has said it has no voice: the browser speaks from then on. */
   static browserVoice = false;
 
@@ -160,7 +168,7 @@ export class SpeechOutput {
         if (item.failed === 'not-configured' && played === 0 && !this.stopped) {
           SpeechOutput.browserVoice = true;
           await this.speakInBrowser(item.text);
-        }
+        } else if (item.failed === 'error' && !this.stopped) this.events.onProblem?.('failed');
       }
       this.queue.shift();
     }
@@ -192,9 +200,14 @@ export class SpeechOutput {
     }
   }
 
-  private speakInBrowser(text: string): Promise<void> {
-    const synth = synthesis();
-    if (!synth) return Promise.resolve();
+  private async speakInBrowser(text: string): Promise<void> {
+    this.browserVoiceFound ??= browserHasVoice();
+    const synth = (await this.browserVoiceFound) ? synthesis() : null;
+    if (this.stopped) return;
+    if (!synth) {
+      this.events.onProblem?.('no-voice');
+      return;
+    }
     return new Promise((resolve) => {
       const utterance = new SpeechSynthesisUtterance(text);
       utterance.onstart = () => {
