@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../app/store';
+import { writeStoredSession } from '../features/auth/authSession';
 import { sessionChanged, signedOut } from '../features/auth/authSlice';
 import { testSession } from '../test/renderApp';
 import { baseApi } from './baseApi';
@@ -119,6 +120,20 @@ describe('baseApi', () => {
       );
       expect(result.error).toEqual({ status: 401, message: 'Invalid or expired token' });
       expect(store.getState().auth.session).toBeNull();
+      expect(store.getState().auth.endedReason).toBe('revoked');
+    });
+
+    it('takes the newer session another tab stored rather than refreshing', async () => {
+      const store = createAppStore();
+      store.dispatch(sessionChanged(testSession));
+      writeStoredSession(fresh);
+      const fetchMock = stubServer(() => jsonResponse({ error: 'unexpected refresh' }, 500));
+      const result = await store.dispatch(
+        probeApi.endpoints.probe.initiate(undefined, { forceRefetch: true }),
+      );
+      expect(result.data).toEqual({ ok: true });
+      expect(store.getState().auth.session?.access_token).toBe('fresh-access-token');
+      expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === '/auth/v1/token')).toBe(false);
     });
 
     it('keeps the session when the refresh cannot reach the server', async () => {

@@ -1,6 +1,13 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { refreshToken } from '../features/auth/authApi';
-import { selectAccessToken, sessionChanged, signedOut, type AuthState } from '../features/auth/authSlice';
+import {
+  newerStoredSession,
+  selectAccessToken,
+  sessionChanged,
+  sessionEndReason,
+  signedOut,
+  type AuthState,
+} from '../features/auth/authSlice';
 import { httpError, NOT_AUTHENTICATED, requestFailed } from '../lib/http';
 
 /** Cache tags the feature endpoints provide and invalidate. */
@@ -38,13 +45,19 @@ type AuthApi = Parameters<BaseQueryFn>[1];
 let refreshing: Promise<string | null> | null = null;
 
 /**
- * After a 401: one refresh for all the calls that got it at once (a refresh token is used only once).
- * A refused refresh token ends the session, so the protected screens go to /auth; a network failure
- * leaves the session as it is.
+ * After a 401: one refresh for all the calls that got it at once (a refresh token is used only once), or
+ * the newer session another tab of this browser stored. A refused refresh token ends the session with its
+ * reason, so the protected screens go to /auth, which says why; a network failure leaves the session as
+ * it is.
  */
 function refreshAfterUnauthorized(api: AuthApi): Promise<string | null> {
   const session = (api.getState() as { auth: AuthState }).auth.session;
   if (!session) return Promise.resolve(null);
+  const newer = newerStoredSession(session);
+  if (newer) {
+    api.dispatch(sessionChanged(newer));
+    return Promise.resolve(newer.access_token);
+  }
   refreshing ??= refreshToken(session.refresh_token)
     .then(
       (fresh) => {
@@ -52,8 +65,8 @@ function refreshAfterUnauthorized(api: AuthApi): Promise<string | null> {
         return fresh.access_token;
       },
       (error: unknown) => {
-        if (error instanceof Error && error.message.startsWith('Invalid Refresh Token'))
-          api.dispatch(signedOut());
+        const reason = sessionEndReason(error);
+        if (reason) api.dispatch(signedOut(reason));
         return null;
       },
     )

@@ -8,15 +8,15 @@ describe('auth session', () => {
   it('is loading until the first read of the stored session finishes', async () => {
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(testSession));
     const store = createAppStore();
-    expect(selectAuth(store.getState())).toEqual({ session: null, loading: true });
+    expect(selectAuth(store.getState())).toEqual({ session: null, loading: true, endedReason: null });
     await store.dispatch(restoreSession());
-    expect(selectAuth(store.getState())).toEqual({ session: testSession, loading: false });
+    expect(selectAuth(store.getState())).toEqual({ session: testSession, loading: false, endedReason: null });
   });
 
   it('finishes loading with no session when nothing is stored', async () => {
     const store = createAppStore();
     await store.dispatch(restoreSession());
-    expect(selectAuth(store.getState())).toEqual({ session: null, loading: false });
+    expect(selectAuth(store.getState())).toEqual({ session: null, loading: false, endedReason: null });
   });
 
   it('persists a new session to localStorage and removes it on sign-out', () => {

@@ -69,6 +69,40 @@ describe('auth session refresh', () => {
     await store.dispatch(refreshSessionIfNeeded());
     expect(selectSession(store.getState())).toBeNull();
     expect(readStoredSession()).toBeNull();
+    // Ended elsewhere (reuse, a password change, a sign-out): the log-in page says so.
+    expect(store.getState().auth.endedReason).toBe('revoked');
+  });
+
+  it('takes the newer session another tab stored instead of spending its own refresh token', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    const store = createAppStore();
+    store.dispatch(sessionChanged({ ...testSession, expires_at: NOW / 1000 + 60 }));
+    // Another tab of this browser refreshed first (the tabs share the stored session).
+    const newer = {
+      ...testSession,
+      access_token: 'other-tab',
+      refresh_token: 'other-tab-refresh',
+      expires_at: NOW / 1000 + 3600,
+    };
+    writeStoredSession(newer);
+    await store.dispatch(refreshSessionIfNeeded());
+    expect(selectSession(store.getState())).toEqual(newer);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says the session expired when the server refuses an expired refresh token', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => json({ error: 'Invalid Refresh Token: Expired' }, 400)),
+    );
+    const store = createAppStore();
+    store.dispatch(sessionChanged({ ...testSession, expires_at: NOW / 1000 + 60 }));
+    await store.dispatch(refreshSessionIfNeeded());
+    expect(selectSession(store.getState())).toBeNull();
+    expect(store.getState().auth.endedReason).toBe('expired');
   });
 
   it('refreshes a stored session about to expire when the app starts (session kept across reloads)', async () => {
@@ -91,6 +125,7 @@ describe('auth session refresh', () => {
     await store.dispatch(signOut());
     expect(selectSession(store.getState())).toBeNull();
     expect(readStoredSession()).toBeNull();
+    expect(store.getState().auth.endedReason).toBeNull();
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toBe('/auth/v1/logout');
     expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${testSession.access_token}`);

@@ -6,7 +6,7 @@ import { reloadPage } from '../../../lib/browser';
 import { SiteHeader } from '../../site/SiteHeader';
 import { signUp } from '../authApi';
 import { secondFactorDue } from '../authSession';
-import { selectAuth } from '../authSlice';
+import { selectAuth, type SessionEndReason } from '../authSlice';
 import { homeForSignedInUser, signIn } from '../authThunks';
 import { AuthField, AuthSubmit } from './AuthField';
 import { SecondFactorStep } from './SecondFactorStep';
@@ -14,11 +14,21 @@ import './AuthPage.css';
 
 type Mode = 'login' | 'register';
 
+/**
+ * Why the log-in page was reached without signing out in this tab (the spec has no words for it): the
+ * server refused the session's refresh token.
+ */
+export const SESSION_ENDED_TEXTS: Record<SessionEndReason, string> = {
+  revoked:
+    'You have been signed out because your password was changed or you signed out on another device or tab. Please log in again.',
+  expired: 'Your session has expired. Please log in again.',
+};
+
 /** /auth — log in (default mode) and register (spec section 2). */
 export function AuthPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { session, loading } = useAppSelector(selectAuth);
+  const { session, loading, endedReason } = useAppSelector(selectAuth);
   const [mode, setMode] = useState<Mode>('login');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -110,6 +120,11 @@ export function AuthPage() {
     <>
       <SiteHeader />
       <PageShell className="auth" title={isLogin ? 'Log In' : 'Register'}>
+        {isLogin && endedReason ? (
+          <p className="pw-card auth__notice" role="status">
+            {SESSION_ENDED_TEXTS[endedReason]}
+          </p>
+        ) : null}
         <form className="pw-card auth__card" onSubmit={(event) => void onSubmit(event)} noValidate={false}>
           <AuthField
             label="Email"
