@@ -252,14 +252,4 @@ export const speechCapabilitiesSchema = z
   .strict();
 export type SpeechCapabilities = z.infer<typeof speechCapabilitiesSchema>;
 
-export { VOICE_SILENCE_MS } from './constants';
-
-export const AI_ERRORS = {
-  speechNotConfigured: 'Speech-to-text is not configured on this server',
-  voiceNotConfigured: 'Text-to-speech is not configured on this server',
-  speakFailed: 'Speech synthesis failed.',
-  emptyAudio: 'The audio file is empty',
-  badAudio: 'The audio could not be read as a recording',
-  tooManyCalls: 'Too many AI requests. Please wait a moment and try again.',
-  feedbackFailed: 'Failed to get post-session feedback',
-} as const;
+export { AI_ERRORS, VOICE_SILENCE_MS } from './constants';

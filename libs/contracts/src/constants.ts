@@ -32,5 +32,22 @@ export const EXPORT_PDF_FILE_NAME = 'conversation-transcript.pdf';
 /** Voice mode's end of turn: this much silence after speech ends the learner's turn (settings). */
 export const VOICE_SILENCE_MS = { min: 500, max: 4000, default: 1200, step: 100 } as const;
 
+/** The errors of the AI endpoints the web client shows or recognises (spec section 7). */
+export const AI_ERRORS = {
+  speechNotConfigured: 'Speech-to-text is not configured on this server',
+  voiceNotConfigured: 'Text-to-speech is not configured on this server',
+  speakFailed: 'Speech synthesis failed.',
+  emptyAudio: 'The audio file is empty',
+  badAudio: 'The audio could not be read as a recording',
+  tooManyCalls: 'Too many AI requests. Please wait a moment and try again.',
+  feedbackFailed: 'Failed to get post-session feedback',
+} as const;
+
+/** The profile's and settings' option lists (onboarding, settings). */
+export * from './profile-options';
+
+/** The questions Ask the Coach offers for a session. */
+export * from './coach-suggestions';
+
 /** The one score band rule (8 or more 'strong', 6 to under 8 'developing', below 6 'needs work'). */
 export * from './score-band';

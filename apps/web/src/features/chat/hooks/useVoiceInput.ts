@@ -1,4 +1,4 @@
-import { AI_ERRORS } from '@parley/contracts';
+import { AI_ERRORS } from '@parley/contracts/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { alertUser } from '../../../lib/browser';
 import type { AuthorizedFetch } from '../authorizedFetch';

@@ -1,4 +1,4 @@
-import { AI_ERRORS } from '@parley/contracts';
+import { AI_ERRORS } from '@parley/contracts/constants';
 
 /** A server's error text as the start of a sentence of ours: without its closing full stop. */
 const clause = (error: string) => error.trim().replace(/[.\s]+$/, '');

@@ -1,4 +1,5 @@
-import { coachSuggestions, type CoachMessage, type Message, type StoredFeedback } from '@parley/contracts';
+import type { CoachMessage, Message, StoredFeedback } from '@parley/contracts';
+import { coachSuggestions } from '@parley/contracts/constants';
 import { Button, ErrorText, LoadingView } from '@parley/web-ui';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useAppDispatch, useAppStore } from '../../../app/hooks';

@@ -11,7 +11,7 @@ import {
   type CommunicationGoal,
   type ExperienceLevel,
   type Language,
-} from '@parley/contracts';
+} from '@parley/contracts/constants';
 import { Button, PageShell } from '@parley/web-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

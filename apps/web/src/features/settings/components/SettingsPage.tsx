@@ -1,12 +1,11 @@
+import type { SettingsPatch, UserSettings } from '@parley/contracts';
 import {
   FONT_SIZES,
   LANGUAGE_LABELS,
   LANGUAGES,
   THEMES,
   TIMEZONE_CHOICES,
-  type SettingsPatch,
-  type UserSettings,
-} from '@parley/contracts';
+} from '@parley/contracts/constants';
 import { Button, buttonClassName, ErrorText, LoadingView, PageShell } from '@parley/web-ui';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
