@@ -114,7 +114,7 @@ describe('chat session', () => {
     release();
     await screen.findByRole('heading', { level: 1, name: testScenario.title });
 
-    expect(within(log()).getByText('what').tagName).toBe('STRONG');
+    expect((await within(log()).findByText('what')).tagName).toBe('STRONG');
     expect(screen.getByText(testScenario.description)).toBeTruthy();
     expect(screen.getByText('You: Employee')).toBeTruthy();
     expect(screen.getByText('AI: Manager')).toBeTruthy();

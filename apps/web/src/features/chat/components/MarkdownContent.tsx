@@ -1,4 +1,5 @@
-import Markdown, { type Components } from 'react-markdown';
+import type { Components } from 'react-markdown';
+import { Markdown } from '../../../lib/markdown/Markdown';
 import { CHAT_TEXTS } from '../chatTexts';
 
 /**

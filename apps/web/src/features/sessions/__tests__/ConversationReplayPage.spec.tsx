@@ -52,7 +52,7 @@ describe('conversation replay', () => {
     expect(messages).toHaveLength(2);
     expect(within(messages[0]!).getByRole('img', { name: 'AI avatar' }).textContent).toBe('🤖');
     // Markdown is rendered: **What number** is bold.
-    expect(within(messages[0]!).getByText('What number').tagName).toBe('STRONG');
+    expect((await within(messages[0]!).findByText('What number')).tagName).toBe('STRONG');
     expect(within(messages[1]!).queryByRole('img')).toBeNull();
     expect(messages[1]!.textContent).toContain('I am asking for $88,000');
     expect(screen.getByRole('link', { name: 'Back to History' }).getAttribute('href')).toBe(

@@ -1,5 +1,5 @@
 import { INVALID_MESSAGE_CONTENT } from '@parley/contracts/constants';
-import Markdown from 'react-markdown';
+import { Markdown } from '../../../lib/markdown/Markdown';
 import { TRY_AGAIN_TEXT } from '../../attempts/tryAgainText';
 import { avatarEmoji } from './presentation';
 import '../../attempts/components/attempts.css';
