@@ -175,7 +175,7 @@ describe('gateway in front of the running services', () => {
     expect(await page.text()).toContain('<div id="root">');
   });
 
-  it('serves the web build pre-compressed to clients that accept it, and API answers uncompressed', async () => {
+  it('serves the web build pre-compressed to clients that accept it, and only large JSON answers compressed', async () => {
     const html = await (await api(`/`, { headers: { 'accept-encoding': 'identity' } })).text();
     const script = html.match(/<script[^>]+src="(\/assets\/[^"]+\.js)"/)?.[1];
     expect(script).toBeDefined();
@@ -193,6 +193,19 @@ describe('gateway in front of the running services', () => {
     const health = await api(`/api/health`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(health.headers.get('content-encoding')).toBeNull();
     expect(health.headers.get('content-type')).toMatch(/^application\/json/);
+    // The catalogue (about 90 KB of JSON) goes out in Brotli, or as it is to a client that takes neither.
+    const authorization = `Bearer ${await token(randomUUID())}`;
+    const catalogue = await api(`/api/user/scenarios`, {
+      headers: { authorization, 'accept-encoding': 'gzip, br' },
+    });
+    expect(catalogue.status).toBe(200);
+    expect(catalogue.headers.get('content-encoding')).toBe('br');
+    expect(catalogue.headers.get('vary')).toMatch(/accept-encoding/i);
+    const plain = await api(`/api/user/scenarios`, {
+      headers: { authorization, 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await catalogue.json()).toEqual(await plain.json());
   });
 
   it('sends security headers and no stack traces', async () => {

@@ -20,6 +20,7 @@ import { fastifyError } from './http/http-error.filter';
 import { emptyTolerantJsonParser, type JsonTextParser } from './http/json-body';
 import { securityHeaders } from './http/security-headers';
 import { SpaFallback } from './http/spa-fallback';
+import { compressJson } from './http/json-compression';
 import { webStaticOptions } from './http/web-static';
 
 async function main(): Promise<void> {
@@ -103,8 +104,10 @@ async function main(): Promise<void> {
       void reply.status(status).send(body);
     },
   );
-  fastify.addHook('onSend', async (request, reply) => {
+  fastify.addHook('onSend', async (request, reply, payload) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    // A JSON answer of a kilobyte or more goes out compressed; streams and files as they are (ADR 0038).
+    return compressJson(request.url, request.headers['accept-encoding'], reply, payload);
   });
   let openRequests = 0;
   fastify.server.on('request', (_req: unknown, res: { once(event: 'close', fn: () => void): void }) => {
