@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createShellStore } from './app/shellStore';
 import { restoreSession } from './features/auth/authSlice';
@@ -17,6 +17,13 @@ const store = createShellStore();
 void store.dispatch(restoreSession());
 
 const router = createBrowserRouter(routes);
+
+// The screen opened, and its first requests, start loading now rather than once the app has rendered the
+// way to it (routes.tsx `page`): a signed-in visit to /library fetches the catalogue beside its code.
+for (const match of matchRoutes(routes, window.location) ?? []) {
+  const screen = (match.route.element as { type?: { preload?: () => void } } | undefined)?.type;
+  screen?.preload?.();
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

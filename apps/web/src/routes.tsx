@@ -2,7 +2,7 @@ import { LoadingView } from '@parley/web-ui';
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { AppLayout, type RouteHandle } from './app/AppLayout';
-import { apiLayerReady } from './app/shellStore';
+import { apiLayerReady, prefetchWithApi, type Prefetch } from './app/shellStore';
 import { ProtectedRoute } from './features/auth/components/ProtectedRoute';
 import { LandingPage } from './features/landing/components/LandingPage';
 import { AppFrame } from './features/site/AppHeader';
@@ -11,13 +11,24 @@ import { NotFoundPage } from './features/not-found/components/NotFoundPage';
 import { reloadingForNewBuild, untilReloaded } from './lib/staleBuild';
 
 /** A screen loaded on first visit (React.lazy), so the landing page's bundle stays small. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+function page<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+  /** The screen's first requests, started with its code rather than after it (shellStore prefetchWithApi). */
+  prefetch?: Prefetch,
+) {
   // With the API layer: every such screen may call the API, and the landing page loads without it.
+  let loading: Promise<[Record<K, ComponentType>, void]> | undefined;
+  const start = () => {
+    if (!loading && prefetch) void prefetchWithApi(prefetch).catch(() => undefined);
+    return (loading ??= Promise.all([load(), apiLayerReady()]));
+  };
   const Lazy = lazy(async (): Promise<{ default: ComponentType }> => {
     try {
-      const [module] = await Promise.all([load(), apiLayerReady()]);
+      const [module] = await start();
       return { default: module[name] };
     } catch (error) {
+      loading = undefined;
       // A chunk of an older build, gone after a deploy: the page is reloading; keep showing the loader.
       if (reloadingForNewBuild()) return untilReloaded();
       throw error;
@@ -31,8 +42,29 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
     );
   }
   LazyPage.displayName = name;
+  /** Starts loading the screen (and its first requests) before it renders: main.tsx, for the page opened. */
+  LazyPage.preload = () => void start().catch(() => undefined);
   return LazyPage;
 }
+
+/** The requests the library shows first: the catalogue. */
+const libraryPrefetch: Prefetch = async () => {
+  const { practiceApi } = await import('./api/practiceApi');
+  return [practiceApi.util.prefetch('listScenarios', undefined, {})];
+};
+
+/** The requests the dashboard's first screen waits on: the profile (greeting, plan) and the XP summary. */
+const dashboardPrefetch: Prefetch = async (state) => {
+  const userId = state.auth.session?.user.id;
+  const [{ profileApi }, { gamificationApi }] = await Promise.all([
+    import('./features/profile/profileApi'),
+    import('./features/gamification/gamificationApi'),
+  ]);
+  return [
+    ...(userId ? [profileApi.util.prefetch('getProfile', userId, {})] : []),
+    gamificationApi.util.prefetch('gamificationSummary', undefined, {}),
+  ];
+};
 
 const AuthCallbackPage = page(
   () => import('./features/auth/components/AuthCallbackPage'),
@@ -48,11 +80,19 @@ const ResetPasswordPage = page(
   'ResetPasswordPage',
 );
 const ChatSessionPage = page(() => import('./features/chat/components/ChatSessionPage'), 'ChatSessionPage');
-const DashboardPage = page(() => import('./features/dashboard/components/DashboardPage'), 'DashboardPage');
+const DashboardPage = page(
+  () => import('./features/dashboard/components/DashboardPage'),
+  'DashboardPage',
+  dashboardPrefetch,
+);
 const DocsPage = page(() => import('./features/docs/components/DocsPage'), 'DocsPage');
 const PrivacyPage = page(() => import('./features/legal/components/PrivacyPage'), 'PrivacyPage');
 const TermsPage = page(() => import('./features/legal/components/TermsPage'), 'TermsPage');
-const LibraryPage = page(() => import('./features/library/components/LibraryPage'), 'LibraryPage');
+const LibraryPage = page(
+  () => import('./features/library/components/LibraryPage'),
+  'LibraryPage',
+  libraryPrefetch,
+);
 const OnboardingPage = page(
   () => import('./features/onboarding/components/OnboardingPage'),
   'OnboardingPage',

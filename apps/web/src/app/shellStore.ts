@@ -1,4 +1,11 @@
-import { combineSlices, configureStore, createDynamicMiddleware, type WithSlice } from '@reduxjs/toolkit';
+import {
+  combineSlices,
+  configureStore,
+  createDynamicMiddleware,
+  type ThunkAction,
+  type UnknownAction,
+  type WithSlice,
+} from '@reduxjs/toolkit';
 import type { baseApi } from '../api/baseApi';
 import { authPersistence, authSlice } from '../features/auth/authSlice';
 
@@ -39,5 +46,29 @@ export function createShellStore() {
       setupListeners(store.dispatch);
     }));
   installRunning = installApi;
+  runningStore = store;
   return store;
+}
+
+type ShellStore = ReturnType<typeof createShellStore>;
+let runningStore: ShellStore | undefined;
+
+/** What a screen asks for before its own code has arrived: given the store's state, the requests to start. */
+export type Prefetch = (
+  state: ReturnType<ShellStore['getState']>,
+) => Promise<Array<ThunkAction<void, unknown, unknown, UnknownAction>>>;
+
+/**
+ * Starts a signed-in screen's first requests as soon as the API layer is in, in parallel with the screen's own code
+ * (routes.tsx `page`), instead of after it: RTK Query's prefetch, so the screen's own queries find them
+ * in flight or answered. Nothing happens without a running store (tests render screens with their own).
+ */
+export async function prefetchWithApi(prefetch: Prefetch): Promise<void> {
+  const store = runningStore;
+  if (!store) return;
+  await apiLayerReady();
+  const state = store.getState();
+  // Only for a session already restored: a token being refreshed is the screen's own queries' to wait on.
+  if (!state.auth.session || state.auth.loading) return;
+  for (const action of await prefetch(state)) store.dispatch(action);
 }

@@ -46,13 +46,17 @@ export function indexScenarios(scenarios: readonly Scenario[]): IndexedScenario[
  * Every tag the scenarios carry, once, the most used first (ties alphabetically), so the six chips in
  * front are the ones that narrow the library most usefully.
  */
+// One collator for every comparison: String#localeCompare sets one up per call, which on a slow phone
+// made ordering the catalogue's 285 tags cost tens of milliseconds of the library's first paint.
+export const byName = new Intl.Collator('en').compare;
+
 export function tagsByUse(scenarios: readonly Scenario[]): string[] {
   const counts = new Map<string, number>();
   for (const scenario of scenarios) {
     for (const tag of new Set(scenario.tags)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
   }
   return [...counts.entries()]
-    .sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b))
+    .sort(([a, countA], [b, countB]) => countB - countA || byName(a, b))
     .map(([tag]) => tag);
 }
 

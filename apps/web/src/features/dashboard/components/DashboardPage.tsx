@@ -4,7 +4,6 @@ import { Link, useNavigate } from 'react-router';
 import { apiErrorMessage } from '../../../api/baseApi';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectSession } from '../../auth/authSlice';
-import { signOut } from '../../auth/authThunks';
 import { GamificationPanel } from '../../gamification/components/GamificationPanel';
 import { useGamificationSummaryQuery } from '../../gamification/gamificationApi';
 import { useGetProfileQuery } from '../../profile/profileApi';
@@ -50,7 +49,9 @@ export function DashboardPage() {
   const signOutOnLeave = useRef(false);
   useEffect(
     () => () => {
-      if (signOutOnLeave.current) void dispatch(signOut());
+      // Loaded on use, as the site header does: signing out is rare and stays out of the first load.
+      if (signOutOnLeave.current)
+        void import('../../auth/authThunks').then(({ signOut }) => dispatch(signOut()));
     },
     [dispatch],
   );

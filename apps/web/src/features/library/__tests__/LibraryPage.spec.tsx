@@ -217,6 +217,28 @@ describe('/library', () => {
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('call');
   });
 
+  it('shows a tapped chip pressed at once, ends on the last of quick taps, and follows the address when it changes elsewhere', async () => {
+    stubScenarioApi();
+    const { router } = await openLibrary();
+    const chip = (name: string) => within(tagGroup()).getByRole('button', { name });
+    const [first, second] = within(tagGroup())
+      .getAllByRole('button')
+      .slice(1, 3)
+      .map((b) => b.textContent!);
+    fireEvent.click(chip(first!));
+    // Pressed in the same render as the tap, before the list or the address have followed.
+    expect(chip(first!).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(chip(second!));
+    expect(chip(second!).getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(router.state.location.search).toBe(`?tag=${encodeURIComponent(second!)}`));
+    expect(chip(second!).getAttribute('aria-pressed')).toBe('true');
+    expect(chip(first!).getAttribute('aria-pressed')).toBe('false');
+    // A link elsewhere (or Back) changes the address: the controls and the list take it.
+    await router.navigate('/library?favorites=1');
+    await waitFor(() => expect(chip('All').getAttribute('aria-pressed')).toBe('true'));
+    expect((screen.getByLabelText('Favorites only') as HTMLInputElement).checked).toBe(true);
+  });
+
   it('keeps favourites per user in localStorage, across visits', async () => {
     stubScenarioApi();
     const first = await openLibrary();

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { ALL_TAGS, VISIBLE_TAG_CHIPS } from '../libraryFilter';
+import { ALL_TAGS, byName, VISIBLE_TAG_CHIPS } from '../libraryFilter';
 
 export interface TagFilterProps {
   /** Every tag, in the order the chips take (the first six become chips). */
@@ -13,7 +13,7 @@ export interface TagFilterProps {
 export function TagFilter({ tags, selected, onSelect }: TagFilterProps) {
   const chips = tags.slice(0, VISIBLE_TAG_CHIPS);
   // Alphabetical, so a long list can be scanned (and typed into) like an index.
-  const more = useMemo(() => tags.slice(VISIBLE_TAG_CHIPS).sort((a, b) => a.localeCompare(b)), [tags]);
+  const more = useMemo(() => tags.slice(VISIBLE_TAG_CHIPS).sort(byName), [tags]);
   const selectedFromMore = selected !== ALL_TAGS && !chips.includes(selected) ? selected : null;
   // A chip that is on goes back to 'All' when pressed again.
   const toggle = (tag: string) => onSelect(tag === selected ? ALL_TAGS : tag);
