@@ -178,7 +178,12 @@ export async function libraryInteractions(
   origin: string,
 ): Promise<{
   visibleMs: number;
-  milestones: { domContentLoadedMs: number; libraryChunkMs: number; scenarioListMs: number };
+  milestones: {
+    domContentLoadedMs: number;
+    libraryChunkMs: number;
+    scenarioListStartMs: number;
+    scenarioListMs: number;
+  };
   scripts: string[];
   found: string;
   interactions: Interaction[];
@@ -207,6 +212,11 @@ export async function libraryInteractions(
       domContentLoadedMs: Math.round(nav?.domContentLoadedEventEnd ?? 0),
       libraryChunkMs: end((p) => p.startsWith('/assets/LibraryPage-')),
       scenarioListMs: end((p) => p === '/api/user/scenarios'),
+      scenarioListStartMs: Math.round(
+        performance
+          .getEntriesByType('resource')
+          .find((e) => new URL(e.name).pathname === '/api/user/scenarios')?.startTime ?? 0,
+      ),
     };
   });
   await page.waitForLoadState('networkidle');
