@@ -175,10 +175,18 @@ export const HOSTILE_QUESTIONS = cue(
   '\\bhow (could|can) you not\\b',
 );
 
+/*
+ * "Sorry to catch you before work", "sorry for interrupting": an apology for the intrusion of the talk
+ * itself (reaching, interrupting, asking), which is manners, not owning what went wrong.
+ */
+const FOR_THE_INTRUSION =
+  ' to (bother|trouble|interrupt|disturb|catch|grab|pull|drag|call|ring|phone|message|text|e-?mail|knock|barge|butt|jump|chase|pester|ask|spring|ambush|wake)\\b|' +
+  ' (for|about) (bothering|troubling|interrupting|disturbing|calling|ringing|messaging|texting|e-?mailing|knocking|barging|asking|the (interruption|intrusion|early (call|message|start)|late (call|message|hour)))\\b';
+
 export const APOLOGIES = cue(
-  '(?<=^\\W*|[.!?,]\\s*)sorry\\b(?! to (bother|trouble)| but| if)',
-  "\\b(i'm|i am|we're|we are) (so |really |very |truly |deeply |terribly |sincerely )?sorry\\b(?! to (bother|trouble))",
-  '\\b(i|we) (sincerely )?apologi[sz]e\\b',
+  `(?<=^\\W*|[.!?,]\\s*)sorry\\b(?!${FOR_THE_INTRUSION}| but| if)`,
+  `\\b(i'm|i am|we're|we are) (so |really |very |truly |deeply |terribly |sincerely )?sorry\\b(?!${FOR_THE_INTRUSION})`,
+  '\\b(i|we) (sincerely )?apologi[sz]e\\b(?! for (bothering|interrupting|disturbing|the (interruption|intrusion))\\b)',
   "(?<!not |n't |isn't )\\bmy (mistake|fault|bad)\\b",
   '\\b(i|we) take (full )?responsibility\\b',
   '\\bi should have\\b',

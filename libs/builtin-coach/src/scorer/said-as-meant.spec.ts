@@ -97,3 +97,24 @@ describe('questions that find things out', () => {
     expect(metBy(OBJECTIVE, "Hi Tyler, thanks for coming in. How's your week going?", line)).toBe(line);
   });
 });
+
+describe('an apology for the intrusion is manners, not owning a mistake', () => {
+  const OWN = 'Acknowledge the mistake on both sides';
+  it.each([
+    'Sorry to catch you before work, have you got five minutes?',
+    'hey, sorry for interrupting, can we talk about the rota',
+    "I'm sorry to message so late. Can we sort out the rent tomorrow?",
+    'Sorry to ask, but is the flat still free on Saturday?',
+    'I apologise for bothering you on a Sunday. The boiler is still broken.',
+  ])('"%s" does not meet it', (line) => {
+    expect(metBy(OWN, line)).toBeNull();
+  });
+
+  it.each([
+    "I'm sorry I snapped at you on Friday, and I think we both got it wrong.",
+    'Sorry, I should have told you sooner about the deadline.',
+    'I am sorry to have let the team down on the launch.',
+  ])('"%s" meets it', (line) => {
+    expect(metBy(OWN, line)).toBe(line);
+  });
+});
