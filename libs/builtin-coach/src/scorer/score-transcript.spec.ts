@@ -440,9 +440,10 @@ describe('scoreTranscript never claims what the transcript contradicts', () => {
       scenario,
     );
     expect(listenedOnly.objectives?.[0]).toEqual({ objective: scenario.learnerObjectives[0], met: false });
+    // "Sorry to catch you" is manners, not listening: the line that listens is the one that understands.
     const asked = scoreTranscript(
       talk(
-        'Sorry to catch you late in the day, I know the budget is tight this year.',
+        'Sorry to catch you late in the day. I understand the budget is tight this year.',
         'What would you need to see from me to make the case to finance?',
         'I will send you the summary of that work by Friday.',
       ),
