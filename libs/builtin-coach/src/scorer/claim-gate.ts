@@ -17,8 +17,7 @@ export type ClaimKind = `strength:${Category}` | `absence:${Move}`;
  * true; `said` how many were measured.
  */
 export const WITHHELD_CLAIMS: Readonly<Partial<Record<ClaimKind, { precision: number; said: number }>>> = {
-  'absence:asks': { precision: 0.6, said: 5 },
-  'absence:questions': { precision: 0.962, said: 26 },
+  'absence:asks': { precision: 0.667, said: 3 },
   'strength:acknowledgement': { precision: 0.95, said: 20 },
   'strength:evidence': { precision: 0.667, said: 3 },
   'strength:specifics': { precision: 0.932, said: 44 },
