@@ -76,11 +76,9 @@ describe('coachMessage', () => {
     expect(coach(scenario, message).enhancedVersion).not.toMatch(HEDGE_OR_FILLER);
   });
 
-  it('turns a hedged question into a direct ask and adds an acknowledgement, never a slot to fill in', () => {
+  it('turns a hedged question into a direct ask, never a slot to fill in', () => {
     const tip = coach(SALARY_FIRST_OFFER, "Um, I was kind of hoping for maybe $57,000? If that's okay.");
-    expect(tip.enhancedVersion).toBe(
-      "Thank you — I appreciate you taking the time to discuss this. I'm asking for $57,000.",
-    );
+    expect(tip.enhancedVersion).toBe("I'm asking for $57,000.");
     for (const text of Object.values(tip)) expect(text).not.toMatch(/[[\]{}]/);
     expect(tip.communicationAnalysis).toMatch(/names specifics \(“\$57,000”\)/);
     expect(tip.communicationAnalysis).toMatch(/3 hedges/);
@@ -127,9 +125,7 @@ describe('coachMessage', () => {
       message: 'ok',
       category: 'salary-negotiation',
     });
-    expect(tip.enhancedVersion).toBe(
-      'Ok. Thank you — I appreciate you taking the time to discuss this. Can we agree on a specific figure today?',
-    );
+    expect(tip.enhancedVersion).toBe('Ok. Can we agree on a specific figure today?');
   });
 });
 
@@ -156,5 +152,34 @@ describe('tightenText', () => {
     expect(result.fillersRemoved).toEqual(['Um']);
     expect(result.hedgesRemoved).toEqual(['I guess', 'maybe', "if that's okay"]);
     expect(result.text).toBe('We could start Monday.');
+  });
+
+  it('never builds an ask from a number that is not one', () => {
+    for (const message of [
+      "I've been on the team for 14 months and I train every new starter.",
+      'Right now I make 21 an hour, and I close four nights a week.',
+    ]) {
+      const tip = coach(SALARY_FIRST_OFFER, message);
+      expect(Object.values(tip).join(' ')).not.toMatch(/Would (14 months|21|four) work for you/);
+    }
+  });
+
+  it('does not say a line lacks what the classifier may read in it', () => {
+    for (const message of [
+      "I know you're under real pressure with the deadline, but I can't take this one on.",
+      'I know how much this project means to you, and I want it to go well too.',
+    ])
+      expect(coach(CONFLICT_TOOK_CREDIT, message).communicationAnalysis).not.toMatch(/no acknowledgement/);
+  });
+
+  it('credits a proposal as an ask, and never calls "I want" dismissive', () => {
+    const proposal = coach(
+      CONFLICT_TOOK_CREDIT,
+      'What if we take turns presenting the dashboard at the Monday review?',
+    );
+    expect(proposal.communicationAnalysis).toMatch(/makes a concrete ask/);
+    expect(proposal.communicationAnalysis).not.toMatch(/little yet/);
+    const want = coach(SERVICE_LATE_GIFT, 'First I want to tell you the order is on its way today.');
+    expect(want.communicationAnalysis).not.toMatch(/dismissive or blaming/);
   });
 });

@@ -4,6 +4,7 @@ import { q, quoteList, wordsFrom } from '../text/quote';
 import { tidy, tightenText } from '../text/rewrite';
 import { KINDS, type ScenarioKind, acknowledgementFor, askFor } from '../scenario/kinds';
 import { goalOf, kindOfCategory, kindOfText } from '../scenario/scenario-kind';
+import { type LineAct, lineActs } from '../text/line-acts';
 
 /*
  * The inline tip on one learner message: what it does well and poorly, its likely effect, the single
@@ -31,10 +32,18 @@ export function coachMessage(input: CoachMessageInput): InlineCoaching {
   const tightened = tightenText(input.message);
 
   const tense = line.dismissive.length + line.blame.length + line.orders.length + line.harsh.length > 0;
-  const hasAck = line.acknowledgements.length + line.apologies.length + line.emotionsNamed.length > 0;
-  const hasAsk = asksSomething(line);
-  const needsReason = lacksReason(line);
-  const figure = line.specifics.find((s) => /\d/.test(s));
+  // What the line lacks is said only when the line-act classifier's wide reading also rules it out
+  // (text/line-acts.ts): "I know you're stuck" is an acknowledgement no cue lists.
+  const mayDo = (...acts: LineAct[]) => acts.some((act) => lineActs().mayDo(input.message, act));
+  const hasAck =
+    line.acknowledgements.length + line.apologies.length + line.emotionsNamed.length > 0 ||
+    mayDo('empathy', 'apology');
+  const hasAsk = asksSomething(line) || mayDo('ask', 'open-question', 'closed-question');
+  const needsReason = lacksReason(line) && !mayDo('reason');
+  // A question about their view or a line of sympathy needs no number; a position or an ask does.
+  const claims = line.asks.length + line.demands.length + line.directStatements.length > 0;
+  const hasDetail = line.specifics.length > 0 || mayDo('figures') || !claims;
+  const acts = lineActs().actsOf(input.message);
   // What the tightened message still lacks ("maybe $57,000?" becomes "I'm asking for $57,000.").
   const after = tightened.text ? lineFeatures(0, tightened.text, undefined) : line;
 
@@ -43,20 +52,31 @@ export function coachMessage(input: CoachMessageInput): InlineCoaching {
   const short = tightened.text.split(/\s+/).filter(Boolean).length <= 2;
   const parts: string[] = [];
   if (short && tightened.text) parts.push(tightened.text);
-  if (!acknowledges(tightened.text)) parts.push(acknowledgementFor(kind, tense));
+  // A stock acknowledgement goes in front only where the analysis says one is missing (even the
+  // classifier's wide reading finds none) or the line stings; a closing ask goes on wherever the line
+  // surely has none (no cue and no sure reading), since ending on an ask is rarely wrong.
+  const surelyAsks =
+    asksSomething(after) || acts.has('ask') || acts.has('open-question') || acts.has('closed-question');
+  if (!acknowledges(tightened.text) && (!hasAck || tense)) parts.push(acknowledgementFor(kind, tense));
   if (!short && tightened.text) parts.push(tightened.text);
-  if (!asksSomething(after)) parts.push(askFor(kind, figure));
+  if (!surelyAsks) parts.push(askFor(kind));
   let enhancedVersion = tidy(parts.join(' '));
   if (normaliseSpace(enhancedVersion) === normaliseSpace(input.message)) {
     enhancedVersion = tidy(
-      `${enhancedVersion} ${line.nextSteps.length ? askFor(kind, figure) : "Let's confirm the next step and a date before we finish."}`,
+      `${enhancedVersion} ${line.nextSteps.length && !surelyAsks ? askFor(kind) : "Let's confirm the next step and a date before we finish."}`,
     );
   }
 
   return {
-    communicationAnalysis: analysis(line, tightened, hasAck, hasAsk, needsReason),
-    strategicImpact: impact(line, kind, goal, { tense, hasAck, hasAsk, needsReason }),
-    improvementOpportunity: opportunity(line, kind, tightened.text, { tense, hasAck, hasAsk, needsReason }),
+    communicationAnalysis: analysis(line, tightened, acts, { tense, hasAck, hasAsk, needsReason, hasDetail }),
+    strategicImpact: impact(line, kind, goal, { tense, hasAck, hasAsk, needsReason, hasDetail }),
+    improvementOpportunity: opportunity(line, kind, tightened, {
+      tense,
+      hasAck,
+      hasAsk,
+      needsReason,
+      hasDetail,
+    }),
     enhancedVersion,
   };
 }
@@ -78,18 +98,29 @@ function normaliseSpace(text: string): string {
 function analysis(
   line: LineFeatures,
   tightened: ReturnType<typeof tightenText>,
-  hasAck: boolean,
-  hasAsk: boolean,
-  needsReason: boolean,
+  acts: ReadonlySet<LineAct>,
+  flags: Flags,
 ): string {
+  const { hasAck, hasAsk, needsReason } = flags;
   const good: string[] = [];
   const ack = line.acknowledgements[0] ?? line.apologies[0];
+  // The classifier's sure reading counts as much as a cue; the quote is the sentence that does it.
+  const sentenceDoing = (act: LineAct) =>
+    line.analysed.sentences.find((s) => lineActs().actsOf(s.text).has(act))?.text.trim() ?? line.text;
   if (ack) good.push(`acknowledges the other person (${q(wordsFrom(line.text, ack.index, 6), 50)})`);
+  else if (acts.has('empathy') || acts.has('apology'))
+    good.push(
+      `acknowledges the other person (${q(sentenceDoing(acts.has('empathy') ? 'empathy' : 'apology'), 50)})`,
+    );
   if (line.specifics.length) good.push(`names specifics (${quoteList(line.specifics)})`);
   const reason = line.reasons[0] ?? line.evidence[0];
   if (reason) good.push(`gives a reason (${q(wordsFrom(line.text, reason.index, 7), 50)})`);
+  else if (acts.has('reason')) good.push(`gives a reason (${q(sentenceDoing('reason'), 50)})`);
   const direct = line.directStatements[0];
   if (direct) good.push(`states a position directly (${q(direct.text, 50)})`);
+  const ask = line.asks[0];
+  if (ask) good.push(`makes a concrete ask (${q(wordsFrom(line.text, ask.index, 7), 50)})`);
+  else if (acts.has('ask')) good.push(`makes a concrete ask (${q(sentenceDoing('ask'), 50)})`);
   const question = line.openQuestions[0] ?? line.closedQuestions[0];
   if (question) good.push(`asks about their view (${q(question.text, 50)})`);
   const benefit = line.benefits[0];
@@ -101,7 +132,7 @@ function analysis(
   const hedges = tightened.hedgesRemoved;
   if (hedges.length)
     poor.push(
-      `${hedges.length} hedge${hedges.length === 1 ? '' : 's'} (${quoteList(hedges)}) that make it sound tentative`,
+      `${hedges.length} hedge${hedges.length === 1 ? ' (' : 's ('}${quoteList(hedges)}) that make${hedges.length === 1 ? 's' : ''} it sound tentative`,
     );
   if (tightened.fillersRemoved.length) {
     poor.push(
@@ -127,11 +158,13 @@ function analysis(
         : 'no clear ask or question, so it is not obvious what you want next',
     );
   }
-  if (!line.specifics.length && line.words >= 6) poor.push('no concrete detail (a number, a date or a name)');
+  if (!flags.hasDetail && line.words >= 6) poor.push('no concrete detail (a number, a date or a name)');
 
   const works = good.length
     ? `What works: it ${joinAnd(good)}.`
-    : 'What works: little yet — nothing in it gives the other person something concrete to agree with.';
+    : poor.length
+      ? 'What works: little yet — nothing in it gives the other person something concrete to agree with.'
+      : 'What works: nothing in it gets in the way.';
   const holds = poor.length
     ? ` What holds it back: ${joinAnd(poor)}.`
     : ' Nothing significant holds it back.';
@@ -143,6 +176,7 @@ interface Flags {
   hasAck: boolean;
   hasAsk: boolean;
   needsReason: boolean;
+  hasDetail: boolean;
 }
 
 function impact(line: LineFeatures, kind: ScenarioKind, goal: string, flags: Flags): string {
@@ -178,8 +212,14 @@ function impact(line: LineFeatures, kind: ScenarioKind, goal: string, flags: Fla
   return effects.join(' ');
 }
 
-function opportunity(line: LineFeatures, kind: ScenarioKind, tightened: string, flags: Flags): string {
-  const firstSentence = tightened.split(/(?<=[.?!])\s+/)[0] ?? tightened;
+function opportunity(
+  line: LineFeatures,
+  kind: ScenarioKind,
+  tightened: ReturnType<typeof tightenText>,
+  flags: Flags,
+): string {
+  const hedgesOrFillers = tightened.hedgesRemoved.length + tightened.fillersRemoved.length;
+  const firstSentence = tightened.text.split(/(?<=[.?!])\s+/)[0] ?? tightened.text;
   const priorities: Priority[] = [
     {
       applies: flags.tense,
@@ -189,7 +229,7 @@ function opportunity(line: LineFeatures, kind: ScenarioKind, tightened: string, 
       )} and open by acknowledging their side, e.g. ${q(acknowledgementFor(kind, true))}. Nothing else lands until they feel heard.`,
     },
     {
-      applies: line.hedges.length > 0 || line.fillers.length >= 2,
+      applies: hedgesOrFillers > 0,
       text: `Cut the hedges and fillers and state your position as a plain sentence: ${q(firstSentence, 100)}.`,
     },
     {
@@ -198,19 +238,14 @@ function opportunity(line: LineFeatures, kind: ScenarioKind, tightened: string, 
     },
     {
       applies: !flags.hasAsk,
-      text: `End with a specific ask so the next move is clear: ${q(
-        askFor(
-          kind,
-          line.specifics.find((s) => /\d/.test(s)),
-        ),
-      )}.`,
+      text: `End with a specific ask so the next move is clear: ${q(askFor(kind))}.`,
     },
     {
       applies: !flags.hasAck && ['conflict', 'customer', 'feedback', 'boundaries', 'crisis'].includes(kind),
       text: `Open by acknowledging their side before your point: ${q(acknowledgementFor(kind, false))}.`,
     },
     {
-      applies: line.specifics.length === 0,
+      applies: !flags.hasDetail,
       text: 'Add one concrete detail — a number, a date or a name — so the point cannot be misread.',
     },
     {
@@ -220,7 +255,7 @@ function opportunity(line: LineFeatures, kind: ScenarioKind, tightened: string, 
   ];
   return (
     priorities.find((p) => p.applies)?.text ??
-    'It is already strong; make it land by closing with a concrete next step and a date.'
+    'It works as it is; when the talk nears its end, close with a concrete next step and a date.'
   );
 }
 

@@ -177,7 +177,7 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
       closing: CLOSING,
     },
     phrases: {
-      acknowledgement: 'Our working relationship matters to me, so I would rather talk this through now.',
+      acknowledgement: 'How we get on matters to me, so I would rather talk this through now.',
       ask: "Can we agree on how we'll handle this from now on?",
       hedgeEffect: 'the other person can agree warmly and still change nothing',
     },
@@ -192,13 +192,12 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
         severity: 1.4,
         weakness: 'You never made a clear request about what should change.',
         suggestion:
-          'Make one clear request: "Can we agree on what counts as urgent and how it gets flagged?"',
+          'Make one clear request that says what should happen from now on: "From now on, can you ask me first?"',
       },
       specifics: {
         severity: 1.2,
         weakness: 'You gave no concrete numbers, dates or times, so the pattern was easy to wave away.',
-        suggestion:
-          'Describe the pattern with specifics: how often, at what times, and what it costs the work.',
+        suggestion: 'Describe the pattern with specifics: how often, at what times, and what it costs you.',
       },
       reasons: {
         severity: 1.0,
@@ -213,8 +212,9 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
       closing: CLOSING,
     },
     phrases: {
-      acknowledgement: "I'm committed to this work, and I want us both to be able to do our best.",
-      ask: 'Can we agree on what counts as urgent and how it gets flagged?',
+      acknowledgement:
+        'I do want to help where I can, so I want to be straight with you about what I can do.',
+      ask: 'Can we agree on what happens from now on?',
       hedgeEffect: 'a boundary stated tentatively tends to be tested again',
     },
   },
@@ -249,7 +249,7 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
     },
     phrases: {
       acknowledgement: "I'm really sorry about the trouble this has caused you.",
-      ask: 'Would that put things right for you?',
+      ask: 'What would put this right for you?',
       hedgeEffect: 'the customer hears uncertainty where they want a commitment',
     },
   },
@@ -286,7 +286,7 @@ export const KINDS: Record<ScenarioKind, KindRubric> = {
     },
     phrases: {
       acknowledgement: "I know your time is valuable, so I'll keep this focused on what matters to you.",
-      ask: 'Would a short demo this week, focused on that, be useful?',
+      ask: 'Would a short demo this week be useful?',
       hedgeEffect: 'the buyer hears doubt about your own offer',
     },
   },
@@ -501,9 +501,13 @@ export function acknowledgementFor(kind: ScenarioKind, tense: boolean): string {
     : KINDS[kind].phrases.acknowledgement;
 }
 
-/** A concrete closing ask that fits the kind, using the learner's figure when there is one. */
-export function askFor(kind: ScenarioKind, figure: string | undefined): string {
+/**
+ * A concrete closing ask that fits the kind, with the learner's figure only where the caller knows it is
+ * the figure they asked for (a hedged ask's own number). A line's first number is as often what they have
+ * now ("I'm on 17.25") or a count ("14 months"): "Would 14 months work for you?" is nonsense.
+ */
+export function askFor(kind: ScenarioKind, askedFigure?: string): string {
   const { ask, askWithoutFigure } = KINDS[kind].phrases;
-  if (figure) return ask.replace('{figure}', figure);
+  if (askedFigure) return ask.replace('{figure}', askedFigure);
   return askWithoutFigure ?? ask.replace('{figure}', 'the number you have in mind');
 }

@@ -1152,7 +1152,8 @@ function suggestions(ctx: NarrativeContext, found: Weakness[]): string[] {
       ? `say ${q(better, 90)} instead of ${q(sentence, 90)}`
       : undefined;
   };
-  const figure = ctx.lines.flatMap((l) => l.specifics).find((s) => /\d/.test(s));
+  // The number of the hedged ask itself, never the first number said anywhere ("14 months" is no ask).
+  const figure = ctx.totals.hedgedAsks.top[0]?.line.specifics.find((s) => /\d/.test(s));
   const calming = acknowledgementFor(ctx.kind, KINDS[ctx.kind].emotional);
   let offeredOpening = false;
 

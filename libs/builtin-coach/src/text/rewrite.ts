@@ -85,7 +85,6 @@ const TONE_RULES: Rule[] = [
   [/\byou (need to|have to|must|'d better|had better|better|gotta|have got to)\b/g, "I'd ask you to", 'tone'],
   [/\bthe courier messed up\b/g, "we didn't deliver what you paid for", 'tone'],
   [/\bjust do it\b/g, 'please go ahead with it', 'tone'],
-  [/\bi want\b/g, "I'd like", 'tone'],
   [/\bi demand\b/g, "I'm asking for", 'tone'],
   [/\bi deserve\b/g, "I believe I've earned", 'tone'],
   [/\b(stop complaining|so what|too bad|who cares|shut up)[,.!]?\s*/g, '', 'tone'],
