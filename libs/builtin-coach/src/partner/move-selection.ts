@@ -226,7 +226,7 @@ function core(ctx: TurnContext): Move[] {
 
   if (offer) {
     const moves = figureMoves(ctx, offer);
-    if (!notedAgain(ctx, offer, moves)) return moves;
+    if (moves.length > 0 && !notedAgain(ctx, offer, moves)) return moves;
   }
   const open = openOffer(ctx);
   // A reason backs the learner's open offer only where there is something to negotiate: a 40% growth
@@ -237,7 +237,7 @@ function core(ctx: TurnContext): Move[] {
     open?.kind === 'money';
   if (open && negotiating && latest.reasons && !latest.question && !latest.figures.some(isNegotiable)) {
     const moves = figureMoves(ctx, open);
-    if (!notedAgain(ctx, open, moves)) return moves;
+    if (moves.length > 0 && !notedAgain(ctx, open, moves)) return moves;
   }
 
   // "I'd suggest X. Does that work?": the question asks about the proposal, so answer the proposal.

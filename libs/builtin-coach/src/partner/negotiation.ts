@@ -30,11 +30,26 @@ function readOffRecord(text: string, figure: Figure): boolean {
 
 export function offerLike(ctx: TurnContext, latest: MessageAnalysis, figure: Figure): boolean {
   if (!latest.proposal && !latest.commitment && readOffRecord(latest.text, figure)) return false;
+  if (!latest.proposal && !latest.question && breakdown(latest, figure)) return false;
   const bounded = anchorsFor(ctx, figure).some((a) => a.anchor.direction !== 'reference');
   if (bounded || ctx.state.personaFigures.some((p) => comparableTo(p, figure))) return true;
   if (latest.proposal || latest.commitment || latest.question) return true;
   const negotiating = ctx.profile.category === 'salary-negotiation' || ctx.profile.category === 'sales';
   return negotiating && figure.kind === 'money';
+}
+
+/**
+ * A breakdown ("parts 210, labour 140, the diagnostic 60"): every sentence naming an amount of this kind
+ * lists three or more of them. It explains a total; none of its items is offered. "The range is 55 to
+ * 58 thousand. I was hoping for 57,000." is no breakdown: its last sentence names one.
+ */
+function breakdown(latest: MessageAnalysis, figure: Figure): boolean {
+  const ends = [...latest.text.matchAll(/[.!?;](?:\s|$)/g)].map((m) => m.index);
+  const sentenceOf = (index: number) => ends.filter((end) => end < index).length;
+  const perSentence = new Map<number, number>();
+  for (const f of latest.figures.filter((f) => f.kind === figure.kind))
+    perSentence.set(sentenceOf(f.index), (perSentence.get(sentenceOf(f.index)) ?? 0) + 1);
+  return perSentence.size > 0 && [...perSentence.values()].every((n) => n >= 3);
 }
 
 export function figureMove(
@@ -214,6 +229,10 @@ export function figureMoves(ctx: TurnContext, offer: Figure): Move[] {
   // "…and give you 20 percent off the gift": what the persona is offered is not a claim to ask the basis of.
   const forThem = GIVEN_TO_THEM.test(latest.text);
   const verdict: FigureVerdict = latest.commitment || known || forThem ? 'note' : 'probe';
+  // Only an amount is asked where it comes from: "Six weeks? What's that based on?" answers nothing, so a
+  // count or a span nobody bargains over is left to the rest of the reply.
+  const bargained = offer.kind === 'money' || offer.kind === 'percent';
+  if (verdict === 'probe' && !bargained) return [];
   return [figureMove(offer.text, verdict, base)];
 }
 
