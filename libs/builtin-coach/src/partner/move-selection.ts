@@ -459,8 +459,8 @@ function metCondition(ctx: TurnContext): FirmPosition | null {
 }
 
 /**
- * A figure the learner gave that the planned reply would otherwise pass over: acknowledge it, by
- * quoting the learner when the quote carries it.
+ * A figure the learner gave that the planned reply would otherwise pass over: a date or time they
+ * promised is held to, by quoting the learner when the quote carries it.
  */
 function noteFigure(ctx: TurnContext, planned: Move[]): Move[] {
   const { latest } = ctx;
@@ -497,9 +497,10 @@ function noteFigure(ctx: TurnContext, planned: Move[]): Move[] {
   if (!figure) return [];
   if (latest.quote?.includes(figure.text)) return [{ kind: 'acknowledge', quote: latest.quote, plain: true }];
   const text = sayableFigure(latest.text, figure);
-  // Only a date or a time the learner promised is held to ("Friday. Noted."): a count is just noted.
+  // Only a date or a time the learner promised is held to ("Friday. Noted."). Any other figure said back
+  // ahead of a reply about something else ("Six weeks, got it. What did I do?") is an echo, not listening.
   const committed = latest.commitment && (figure.kind === 'date' || figure.kind === 'time');
-  return text ? [figureMove(text, 'note', { committed })] : [];
+  return text && committed ? [figureMove(text, 'note', { committed })] : [];
 }
 
 /** A figure as the persona may say it back: a count with its noun, anything else as written. */

@@ -262,9 +262,19 @@ describe('the builtin role-play engine holds a ten-turn conversation in every ca
             expect(firstSentence.trim().endsWith('?')).toBe(false);
             break;
           case 'figure': {
+            // Read, and answered on its substance or weighed; never said back as a bare nod ("Six weeks,
+            // got it.") ahead of something else.
             const figures = figureTexts(plan);
             expect(figures.length).toBeGreaterThan(0);
-            expect(figures.some((f) => plan.text.toLowerCase().includes(f.toLowerCase()))).toBe(true);
+            const echo = splitSentences(plan.text).some((sentence) =>
+              figures.some((f) =>
+                new RegExp(
+                  `^${f.replace(/[.*+?^${}()|[\]\\$]/g, '\\$&')}[,.]? (?:got it|right|okay|I see)\\.?$`,
+                  'i',
+                ).test(sentence.trim()),
+              ),
+            );
+            expect(echo).toBe(false);
             break;
           }
           case 'pushback':
