@@ -290,11 +290,17 @@ export function bestLine(
   const content = all.filter((l) => !ACTION_WORDS.has(l));
   const wanted = content.length > 0 ? content : all;
   const needed = wanted.length <= 4 ? 1 : wanted.length <= 7 ? 2 : 3;
+  // "We didn't agree to the tiles" does not meet "Get all agreed terms in writing": a word counts only
+  // when it is negated in both or in neither ("Tell her I can't be a bridesmaid" / "I can't be one").
+  const deniedInTarget = deniedLemmas(analyseText(core));
   let best: { line: LineFeatures; overlap: number } | undefined;
   for (const line of lines) {
     if (!eligible(line)) continue;
     const said = (lemma: string): boolean => SAID_AS[lemma]?.(line) ?? false;
-    const shared = wanted.filter((lemma) => line.lemmas.has(lemma) || said(lemma));
+    const denied = deniedLemmas(line.analysed);
+    const shared = wanted.filter(
+      (lemma) => (line.lemmas.has(lemma) && denied.has(lemma) === deniedInTarget.has(lemma)) || said(lemma),
+    );
     // Behaviour alone ("asks a question") does not meet "Ask open questions about how orders work":
     // at least one of the objective's words must be the learner's own (or its everyday equivalent).
     const own = contentLemmas(line.analysed);
@@ -312,6 +318,19 @@ export function bestLine(
     if (!best || overlap > best.overlap) best = { line, overlap };
   }
   return best && best.overlap >= needed && wanted.length > 0 ? best.line : undefined;
+}
+
+/** Lemmas said only under a "not", "n't", "never" or "no" a few words before them. */
+function deniedLemmas(analysed: ReturnType<typeof analyseText>): Set<string> {
+  const plain = new Set<string>();
+  const denied = new Set<string>();
+  for (const token of analysed.tokens) {
+    const negated = analysed.tokens
+      .slice(Math.max(0, token.index - 3), token.index)
+      .some((t) => /^(?:not|n't|never|no)$/.test(t.lower));
+    (negated ? denied : plain).add(token.lemma.toLowerCase());
+  }
+  return new Set([...denied].filter((lemma) => !plain.has(lemma)));
 }
 
 const CALENDAR_WORDS = new Set(['time', 'day', 'week', 'month', 'year', 'today', 'tomorrow', 'now', 'date']);

@@ -423,6 +423,25 @@ describe('scoreTranscript never claims what the transcript contradicts', () => {
     expect(met['Thank her for the enthusiasm without letting flattery move your price']).toBeNull();
   });
 
+  it('does not meet an objective with a word the line denies, and meets a denial with a denial', () => {
+    const scenario = {
+      ...SALARY_FIRST_OFFER,
+      learnerObjectives: ['Get the agreed terms confirmed by email', "Say you can't accept the relocation clause"],
+    };
+    const f = scoreTranscript(
+      talk(
+        "We never agreed to the extra tiles, so I won't pay for them.",
+        "I can't accept the relocation clause as written, because my partner's job is here.",
+      ),
+      scenario,
+    );
+    const met = Object.fromEntries((f.objectives ?? []).map((o) => [o.objective, o.met ? o.line : null]));
+    expect(met['Get the agreed terms confirmed by email']).toBeNull();
+    expect(met["Say you can't accept the relocation clause"]).toBe(
+      "I can't accept the relocation clause as written, because my partner's job is here.",
+    );
+  });
+
   it('meets "Listen to their side and ask open questions" only when a line also asked', () => {
     const scenario = {
       ...SALARY_FIRST_OFFER,
