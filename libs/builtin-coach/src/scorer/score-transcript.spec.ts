@@ -426,7 +426,10 @@ describe('scoreTranscript never claims what the transcript contradicts', () => {
   it('does not meet an objective with a word the line denies, and meets a denial with a denial', () => {
     const scenario = {
       ...SALARY_FIRST_OFFER,
-      learnerObjectives: ['Get the agreed terms confirmed by email', "Say you can't accept the relocation clause"],
+      learnerObjectives: [
+        'Get the agreed terms confirmed by email',
+        "Say you can't accept the relocation clause",
+      ],
     };
     const f = scoreTranscript(
       talk(
