@@ -47,7 +47,9 @@ function breakdown(latest: MessageAnalysis, figure: Figure): boolean {
   const ends = [...latest.text.matchAll(/[.!?;](?:\s|$)/g)].map((m) => m.index);
   const sentenceOf = (index: number) => ends.filter((end) => end < index).length;
   const perSentence = new Map<number, number>();
-  for (const f of latest.figures.filter((f) => f.kind === figure.kind))
+  // Counts ("three payments", "two times") are no items of a bill: an item is an amount.
+  const amount = (f: Figure) => f.kind === figure.kind && (f.kind !== 'number' || (f.value ?? 0) >= 10);
+  for (const f of latest.figures.filter(amount))
     perSentence.set(sentenceOf(f.index), (perSentence.get(sentenceOf(f.index)) ?? 0) + 1);
   return perSentence.size > 0 && [...perSentence.values()].every((n) => n >= 3);
 }
