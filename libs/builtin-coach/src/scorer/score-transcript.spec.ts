@@ -423,6 +423,30 @@ describe('scoreTranscript never claims what the transcript contradicts', () => {
     expect(met['Thank her for the enthusiasm without letting flattery move your price']).toBeNull();
   });
 
+  it('credits answering a pushback only to a reason about what was pushed back on', () => {
+    const pushback = (reply: string) => {
+      const f = scoreTranscript(
+        [
+          { sender: 'ai', content: "I can't approve that. The overtime budget is frozen until April." },
+          { sender: 'user', content: reply },
+          { sender: 'ai', content: 'Go on.' },
+          { sender: 'user', content: 'Could we look at the rota together on Thursday, then?' },
+        ],
+        SALARY_FIRST_OFFER,
+        UNGATED,
+      );
+      return [...f.strengths, ...f.evidence.persuasion.map((e) => e.reason)].join(' ');
+    };
+    expect(
+      pushback('I wanted to raise it because I have covered six late shifts since the new year.'),
+    ).not.toMatch(/pushback|pushed back/i);
+    expect(
+      pushback(
+        'The overtime is costing more than a second hire would, because we pay time and a half on every late shift.',
+      ),
+    ).toMatch(/meets their pushback with a reason/i);
+  });
+
   it('does not meet an objective with a word the line denies, and meets a denial with a denial', () => {
     const scenario = {
       ...SALARY_FIRST_OFFER,

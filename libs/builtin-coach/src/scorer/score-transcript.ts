@@ -479,10 +479,12 @@ function rubric(line: LineFeatures): Contribution[] {
   // An acknowledgement meets the pushback only when it is about what was pushed back on: "Thank you for
   // listening" after "What's your final position?" answers nothing.
   const theirs = objected && line.partner ? contentLemmas(analyseText(line.partner.text)) : new Set<string>();
-  const aboutIt = line.acknowledgements.find((a) =>
-    [...contentLemmas(analyseText(sentenceOf(a)))].some((lemma) => theirs.has(lemma)),
-  );
-  const response = line.alternatives[0] ?? line.reasons[0] ?? aboutIt;
+  const onTheirPoint = (m: Match) =>
+    [...contentLemmas(analyseText(sentenceOf(m)))].some((lemma) => theirs.has(lemma));
+  const aboutIt = line.acknowledgements.find(onTheirPoint);
+  // So does a reason: "because I've noticed you've been quieter" answers nothing of "I won't commit to
+  // camera-on rules". An alternative is an answer to a pushback by what it is.
+  const response = line.alternatives[0] ?? line.reasons.find(onTheirPoint) ?? aboutIt;
   if (objected && response) {
     add(
       'objections',
