@@ -53,6 +53,14 @@ const asksAboutTheMatter = (q: { text: string }): boolean => !PLEASANTRY_QUESTIO
  * with none of these (or with "avoid", "resist": about the whole conversation) has no such gate.
  */
 const has = (pattern: RegExp) => (l: LineFeatures) => pattern.test(l.text);
+/** The corpus classifier's sure reading (text/line-acts.ts) finds one of these acts in the line. */
+const sure = (l: LineFeatures, ...acts: LineAct[]): boolean => {
+  const found = lineActs().actsOf(l.text);
+  return acts.some((act) => found.has(act));
+};
+const OWNS_IT = has(
+  /\b(?:my (?:decision|responsibility|call|fault|mistake)|i (?:made|take|own) (?:the|that|this|full)|on me|i decided|i'?m responsible|i should have)\b/i,
+);
 const OBJECTIVE_MOVES: Array<{
   objective: RegExp;
   shows: (l: LineFeatures) => boolean;
@@ -60,6 +68,13 @@ const OBJECTIVE_MOVES: Array<{
   moveIsEnough?: true;
   /** Only the learner's last lines can meet it ("Close the call with a next step…"). */
   atTheEnd?: true;
+  /**
+   * The move meets it, words aside, only when its object is the other person's feelings or view
+   * ("Acknowledge the frustration"), not a thing a line must name ("…his financial contribution").
+   */
+  aboutItsObject?: true;
+  /** Of the lines that show the move, these meet it first ("that's on me" before "sorry, I'm nervous"). */
+  firstly?: (l: LineFeatures) => boolean;
 }> = [
   {
     objective:
@@ -75,8 +90,13 @@ const OBJECTIVE_MOVES: Array<{
       /^(?:acknowledge|listen|validate|recogni[sz]e|show (?:\w+ )?(?:empathy|understanding|that you understand)|empathi[sz]e)\b/i,
     shows: (l) =>
       l.acknowledgements.some((a) => !WEAK_ACKNOWLEDGEMENT.test(a.text)) ||
-      l.emotionsNamed.length + l.apologies.length > 0,
+      l.emotionsNamed.length + l.apologies.length > 0 ||
+      // "I know you pay for her physio every week, and that helps": recognising what they do.
+      has(
+        /\b(?:i (?:do |really )?know (?:that )?you|i (?:really )?appreciate|grateful|thanks? (?:you )?for|that helps)\b/i,
+      )(l),
     moveIsEnough: true,
+    aboutItsObject: true,
   },
   // Asking open questions is the objective; what they are for ("…to find the real cause") is the context.
   {
@@ -86,11 +106,20 @@ const OBJECTIVE_MOVES: Array<{
   },
   {
     objective: /^(?:ask (?:\w+ )?questions?|ask (?:about|what|how|why)|find out|explore|uncover|discover)\b/i,
-    shows: (l) => [...l.openQuestions, ...l.closedQuestions].some(asksAboutTheMatter),
+    shows: (l) =>
+      [...l.openQuestions, ...l.closedQuestions].some(asksAboutTheMatter) ||
+      // "Has something changed for him lately?" finds out about someone else: any question of the matter.
+      ((sure(l, 'open-question', 'closed-question') || /\w[^.?!]*\?/.test(l.text)) &&
+        !PLEASANTRY_QUESTION.test(l.text.trim())),
   },
   {
     objective: /^(?:ask (?:for|her|him|them|to)|request|make a (?:\w+ )?(?:request|ask))\b/i,
-    shows: (l) => l.asks.length + l.openQuestions.length + l.closedQuestions.length > 0 || /\?/.test(l.text),
+    // "I want that £400 back" asks as plainly as "could you…".
+    shows: (l) =>
+      l.asks.length + l.openQuestions.length + l.closedQuestions.length > 0 ||
+      /\?/.test(l.text) ||
+      /\b(?:i|we) (?:really |just |still )?(?:want|need|would like|'d like|expect)\b/i.test(l.text) ||
+      sure(l, 'ask'),
   },
   {
     objective: /^quantify\b/i,
@@ -102,6 +131,7 @@ const OBJECTIVE_MOVES: Array<{
     objective: /^(?:propose|offer|suggest|recommend|put forward)\b/i,
     shows: (l) =>
       l.alternatives.length > 0 ||
+      sure(l, 'ask') ||
       has(
         /\b(?:i (?:recommend|suggest|propose|can offer|could offer)|how about|what if|could we|would you consider|instead|options?|what i can do|i'?ll|i(?:'d| would) (?!like|love|hate|rather|prefer|want|need|feel|have|be|say|think|guess|hope|imagine)\w+)\b/i,
       )(l),
@@ -110,14 +140,16 @@ const OBJECTIVE_MOVES: Array<{
     objective: /^(?:take (?:\w+ )*(?:responsibility|ownership)|own\b|apologi[sz]e)/i,
     // Owning it is the objective: a line that apologises or takes responsibility meets it, words aside.
     moveIsEnough: true,
-    shows: (l) =>
-      l.apologies.length > 0 ||
-      lineActs().actsOf(l.text).has('apology') ||
-      has(
-        /\b(?:my (?:decision|responsibility|call|fault)|i (?:made|take|own) (?:the|that|this|full)|on me|i decided|i'?m responsible)\b/i,
-      )(l),
+    shows: (l) => l.apologies.length > 0 || sure(l, 'apology') || OWNS_IT(l),
+    firstly: (l) => OWNS_IT(l) || sure(l, 'apology'),
   },
   { objective: /^thank\b/i, shows: has(/\b(?:thank|appreciate)/i) },
+  // "Explain why…" asks for the reason, whatever it is about.
+  {
+    objective: /^(?:explain|say|tell \w+) why\b/i,
+    shows: (l) => l.reasons.length + l.evidence.length > 0 || sure(l, 'reason'),
+    moveIsEnough: true,
+  },
   {
     objective: /^(?:summari[sz]e|recap|confirm|restate)\b/i,
     shows: (l) =>
@@ -225,8 +257,22 @@ export function checkObjectives(lines: LineFeatures[], scenario: ScenarioDefinit
         : undefined;
     const enough = (l: LineFeatures): boolean =>
       eligible(l) && (!spelledOut || bestLine(spelledOut, [l], scenario, verb) !== undefined);
-    const match =
-      bestLine(objective, showing, scenario, verb) ?? (move?.moveIsEnough ? showing.find(enough) : undefined);
+    // "Offer something else I can do" names nothing but the move: a line that shows it meets it. So does
+    // "Acknowledge how she feels"; "Acknowledge his financial contribution" needs a line about it.
+    const object = objectWords(objective, scenario, verb);
+    const bare = object.every((w) => ACTION_WORDS.has(w));
+    // What the move is of, in the objective's first clause ("Listen to the manager's side" and …), the
+    // other person ("the manager") being no thing a line must name.
+    const person = contentLemmas(analyseText(scenario.aiRole));
+    const ofWhat = objectWords(objective.split(/\s*(?:,\s*)?\band\s+/i)[0]!, scenario, verb).filter(
+      (w) => !person.has(w) && !PEOPLE.has(w),
+    );
+    const byMove =
+      move && (bare || (move.moveIsEnough && (!move.aboutItsObject || ofWhat.every((w) => FELT.has(w)))));
+    const ordered = move?.firstly
+      ? [...showing.filter(move.firstly), ...showing.filter((l) => !move.firstly!(l))]
+      : showing;
+    const match = bestLine(objective, showing, scenario, verb) ?? (byMove ? ordered.find(enough) : undefined);
     const spoiled = CONDITIONS.some((c) => c.objective.test(objective) && lines.some(c.broken));
     const example = closest(objective, scenario.strongResponses);
     if (spoiled) return { objective, met: false, ...(example ? { example } : {}) };
@@ -276,19 +322,8 @@ export function bestLine(
   scenario: ScenarioDefinition,
   skip: ReadonlySet<string> = new Set(),
 ): LineFeatures | undefined {
-  const topic = contentLemmas(analyseText(scenario.title));
-  // "Give the VP a useful role, such as updating executives": the example illustrates the objective; a
-  // line that only shares the example's words ("the next update is at three") has not met it.
-  const core = target.replace(/[,(;:]?\s*\b(?:such as|for example|for instance|e\.g\.)\s.*$/i, '');
-  // The other person's name is in many lines and says nothing about meeting the objective.
-  const names = new Set(scenario.persona.name.toLowerCase().split(/\s+/));
-  const words = (text: string): string[] =>
-    [...contentLemmas(analyseText(text))].filter((l) => !topic.has(l) && !skip.has(l) && !names.has(l));
-  const all = words(core).length > 0 ? words(core) : words(target);
-  // "Ask for the agreed terms in writing" is met by what is asked for (terms, writing), not by any line
-  // with "ask" in it: the objective's action words count only when it has nothing else.
-  const content = all.filter((l) => !ACTION_WORDS.has(l));
-  const wanted = content.length > 0 ? content : all;
+  const core = exampleless(target);
+  const wanted = objectWords(target, scenario, skip);
   const needed = wanted.length <= 4 ? 1 : wanted.length <= 7 ? 2 : 3;
   // "We didn't agree to the tiles" does not meet "Get all agreed terms in writing": a word counts only
   // when it is negated in both or in neither ("Tell her I can't be a bridesmaid" / "I can't be one").
@@ -320,6 +355,67 @@ export function bestLine(
   return best && best.overlap >= needed && wanted.length > 0 ? best.line : undefined;
 }
 
+/** "Give the VP a useful role, such as updating executives": the objective without its example. */
+const exampleless = (target: string): string =>
+  target.replace(/[,(;:]?\s*\b(?:such as|for example|for instance|e\.g\.)\s.*$/i, '');
+
+/**
+ * The words a line must share to meet a target. Words of the scenario's title do not count (naming the
+ * topic is not meeting an objective) unless the target is about nothing else: "Say no to hosting
+ * clearly" in "Saying no to hosting Christmas" is about hosting. How it is done ("clearly", "calmly")
+ * is not a word a line must say.
+ */
+export function objectWords(
+  target: string,
+  scenario: ScenarioDefinition,
+  skip: ReadonlySet<string> = new Set(),
+): string[] {
+  const topic = contentLemmas(analyseText(scenario.title));
+  // "Give the VP a useful role, such as updating executives": the example illustrates the objective; a
+  // line that only shares the example's words ("the next update is at three") has not met it.
+  const core = exampleless(target);
+  // The other person's name is in many lines and says nothing about meeting the objective.
+  const names = new Set(scenario.persona.name.toLowerCase().split(/\s+/));
+  const pick = (withTopic: boolean): string[] => {
+    const words = (text: string): string[] =>
+      [...contentLemmas(analyseText(text))].filter(
+        (l) => (withTopic || !topic.has(l)) && !skip.has(l) && !names.has(l) && !MANNER.has(l),
+      );
+    const all = words(core).length > 0 ? words(core) : words(target);
+    // "Ask for the agreed terms in writing" is met by what is asked for (terms, writing), not by any line
+    // with "ask" in it: the objective's action words count only when it has nothing else.
+    const content = all.filter((l) => !ACTION_WORDS.has(l));
+    return content.length > 0 ? content : all;
+  };
+  const own = pick(false);
+  return own.some((l) => !ACTION_WORDS.has(l)) ? own : pick(true);
+}
+
+/**
+ * What an acknowledgement is of when it is of the person (their feelings, their side, what they went
+ * through) or of what went wrong, which an apology acknowledges whatever it names.
+ */
+const FELT = new Set(
+  `feel feeling frustration frustrate concern worry emotion side perspective view point upset anger angry
+  disappointment disappoint stress situation experience position fear pain hurt loss grief hesitation stall
+  reluctance doubt anxiety annoyance inconvenience impact effect person customer other mistake error fault
+  wrong delay problem failure part`.split(/\s+/),
+);
+
+/** Who an objective may name as the other person: "Listen to the manager's side". */
+const PEOPLE = new Set(
+  `manager boss colleague coworker customer client partner friend team member employee report candidate
+  interviewer recruiter landlord tenant neighbour neighbor brother sister mother father parent child son
+  daughter owner buyer seller guest patient family teacher student peer stakeholder director`.split(/\s+/),
+);
+
+/** How a thing is said, which no line needs to name. */
+const MANNER = new Set(
+  `clearly calmly briefly directly honestly gently politely firmly respectfully specifically quickly factually
+  concisely confidently professionally genuinely sincerely openly properly carefully kindly warmly plainly
+  explicitly tactfully constructively firm real clear genuine`.split(/\s+/),
+);
+
 /** Lemmas said only under a "not", "n't", "never" or "no" a few words before them. */
 function deniedLemmas(analysed: ReturnType<typeof analyseText>): Set<string> {
   const plain = new Set<string>();
@@ -337,7 +433,7 @@ const CALENDAR_WORDS = new Set(['time', 'day', 'week', 'month', 'year', 'today',
 
 /** Verbs that say what to do with something, not what it is about ("ask" reads as "question"). */
 const ACTION_WORDS = new Set(
-  'ask question give make show keep get say tell take use let try bring put find help need want go come'.split(
+  'ask question give make show keep get say tell take use let try bring put find help need want go come set'.split(
     ' ',
   ),
 );
@@ -366,6 +462,11 @@ const SAID_AS: Record<string, (l: LineFeatures) => boolean> = {
   // ("Have you got two minutes?" names a duration, not what is asked for.)
   specific: namesFigure('money', 'percent', 'number', 'date'),
   price: namesFigure('money'),
+  // "Set a deadline for the payment": "I need the money by 15 November".
+  deadline: (l) => namesFigure('date')(l) && has(/\b(?:by|before|no later than|until)\b/i)(l),
+  payment: (l) => namesFigure('money')(l) || has(/\b(?:pay|paid|paying|money|refund|transfer)\b/i)(l),
+  // "Get a specific commitment": "can you promise me…", "will you…", "I'll do it by Friday".
+  commitment: has(/\b(?:promise|commit|committed|give me your word|agreed?|will you|i'?ll|we'?ll)\b/i),
   cost: namesFigure('money'),
   date: namesFigure('date'),
   time: (l) =>

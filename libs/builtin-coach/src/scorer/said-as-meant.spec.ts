@@ -118,3 +118,59 @@ describe('an apology for the intrusion is manners, not owning a mistake', () => 
     expect(metBy(OWN, line)).toBe(line);
   });
 });
+
+describe('an objective is met by a line that does what it asks, about what it names', () => {
+  const metIn = (title: string, objective: string, ...learner: string[]): string | null => {
+    const f = scoreTranscript(talk(...learner), {
+      ...SALARY_FIRST_OFFER,
+      title,
+      learnerObjectives: [objective],
+    });
+    const o = f.objectives?.[0];
+    return o?.met ? (o.line ?? null) : null;
+  };
+
+  it('an acknowledgement of something else does not meet "Acknowledge her share of the childcare costs"', () => {
+    const objective = 'Acknowledge her share of the childcare costs';
+    expect(metBy(objective, "Sorry, it's been a long week and I'm tired today.")).toBeNull();
+    const line = 'I know you cover most of the childcare costs every month, and I am grateful for it.';
+    expect(metBy(objective, "Sorry, it's been a long week and I'm tired today.", line)).toBe(line);
+  });
+
+  it('owning a part is met by the line that takes it on, not by a nervous "sorry"', () => {
+    const line = 'The missed deadline was partly my call, I should have flagged the risk earlier.';
+    expect(
+      metBy('Own your part in the outcome', 'Sorry, bear with me, I am a bit flustered this morning.', line),
+    ).toBe(line);
+  });
+
+  it.each([
+    [
+      'Find out whether the delivery schedule changed',
+      'Did the delivery schedule change at some point this autumn?',
+    ],
+    [
+      'Ask for the missing £120 back',
+      "I'd rather not argue about it, I just want the £120 returned to my card.",
+    ],
+    ['Set a deadline for the refund', 'Please have the money back in my account by 3 March at the latest.'],
+    [
+      'Get a firm commitment from her',
+      'So will you clip on every single time you go above two metres, from today?',
+    ],
+  ])('"%s" is met by "%s"', (objective, line) => {
+    expect(metBy(objective, line)).toBe(line);
+  });
+
+  it('an objective about nothing but the title topic is met by a line about it', () => {
+    const line = "I'm honoured, truly, but no, I can't do the speech this year.";
+    expect(metIn('Turning down the wedding speech', 'Say no to the speech clearly', line)).toBe(line);
+    expect(
+      metIn(
+        'Turning down the wedding speech',
+        'Say no to the speech clearly',
+        'Can we talk about the speech at the wedding?',
+      ),
+    ).toBeNull();
+  });
+});
