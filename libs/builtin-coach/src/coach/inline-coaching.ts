@@ -5,6 +5,7 @@ import { tidy, tightenText } from '../text/rewrite';
 import { KINDS, type ScenarioKind, acknowledgementFor, askFor } from '../scenario/kinds';
 import { goalOf, kindOfCategory, kindOfText } from '../scenario/scenario-kind';
 import { type LineAct, lineActs } from '../text/line-acts';
+import { extractFigures } from '../text/figures';
 
 /*
  * The inline tip on one learner message: what it does well and poorly, its likely effect, the single
@@ -59,23 +60,40 @@ export function coachMessage(input: CoachMessageInput): InlineCoaching {
     asksSomething(after) || acts.has('ask') || acts.has('open-question') || acts.has('closed-question');
   if (!acknowledges(tightened.text) && (!hasAck || tense)) parts.push(acknowledgementFor(kind, tense));
   if (!short && tightened.text) parts.push(tightened.text);
-  if (!surelyAsks) parts.push(askFor(kind));
-  let enhancedVersion = tidy(parts.join(' '));
-  if (normaliseSpace(enhancedVersion) === normaliseSpace(input.message)) {
-    enhancedVersion = tidy(
-      `${enhancedVersion} ${line.nextSteps.length && !surelyAsks ? askFor(kind) : "Let's confirm the next step and a date before we finish."}`,
+  // A line that already names when ("see you Friday", "by 15 November") has its next step; "in Monday's
+  // review" names when something happened.
+  const namesWhen =
+    extractFigures(input.message).some((f) => f.kind === 'date' || f.kind === 'time') &&
+    /\b(?:will|'ll|shall|by|next|tomorrow|tonight|see you|until|before|let's|can we|could we)\b/i.test(
+      input.message,
     );
-  }
+  if (!surelyAsks && !namesWhen) parts.push(askFor(kind));
+  // A line that works is shown as it is: nothing is added to it for the sake of a change.
+  const enhancedVersion = tidy(parts.join(' '));
 
   return {
     communicationAnalysis: analysis(line, tightened, acts, { tense, hasAck, hasAsk, needsReason, hasDetail }),
-    strategicImpact: impact(line, kind, goal, { tense, hasAck, hasAsk, needsReason, hasDetail }),
+    strategicImpact: impact(line, kind, goal, {
+      tense,
+      hasAck,
+      hasAsk,
+      needsReason,
+      hasDetail,
+      // Praise rests on what the line surely does, not on what it may do.
+      surelyAcks:
+        line.acknowledgements.length + line.apologies.length + line.emotionsNamed.length > 0 ||
+        acts.has('empathy') ||
+        acts.has('apology'),
+      surelyAsks,
+      namesWhen,
+    }),
     improvementOpportunity: opportunity(line, kind, tightened, {
       tense,
       hasAck,
       hasAsk,
       needsReason,
       hasDetail,
+      namesWhen,
     }),
     enhancedVersion,
   };
@@ -177,6 +195,9 @@ interface Flags {
   hasAsk: boolean;
   needsReason: boolean;
   hasDetail: boolean;
+  surelyAcks?: boolean;
+  surelyAsks?: boolean;
+  namesWhen?: boolean;
 }
 
 function impact(line: LineFeatures, kind: ScenarioKind, goal: string, flags: Flags): string {
@@ -201,12 +222,16 @@ function impact(line: LineFeatures, kind: ScenarioKind, goal: string, flags: Fla
       'An ask without a reason is easy to refuse, because it gives them nothing to justify a yes.',
     );
   if (effects.length === 0) {
+    // "It is clear what you want" only of a line that surely asks for something; a greeting or a
+    // statement of the facts is fine as it is, and no more is claimed for it.
     effects.push(
-      `This is likely to land well: it is clear what you want${line.reasons.length ? ' and why' : ''}, which moves the conversation toward ${aim}.`,
+      flags.surelyAsks
+        ? `This is likely to land well: it is clear what you want${line.reasons.length ? ' and why' : ''}, which moves the conversation toward ${aim}.`
+        : `Nothing in it works against ${aim}.`,
     );
-  } else if (line.specifics.length || line.reasons.length || flags.hasAck) {
+  } else if (line.specifics.length || line.reasons.length || flags.surelyAcks) {
     effects.push(
-      `On the plus side, ${flags.hasAck ? 'the acknowledgement keeps them open' : line.specifics.length ? 'the specifics make your point hard to misread' : 'the reason gives them something to agree with'}.`,
+      `On the plus side, ${flags.surelyAcks ? 'the acknowledgement keeps them open' : line.specifics.length ? 'the specifics make your point hard to misread' : 'the reason gives them something to agree with'}.`,
     );
   }
   return effects.join(' ');
@@ -255,7 +280,9 @@ function opportunity(
   ];
   return (
     priorities.find((p) => p.applies)?.text ??
-    'It works as it is; when the talk nears its end, close with a concrete next step and a date.'
+    (flags.namesWhen || line.nextSteps.length
+      ? 'It works as it is.'
+      : 'It works as it is; when the talk nears its end, close with a concrete next step and a date.')
   );
 }
 

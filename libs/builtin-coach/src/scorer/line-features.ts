@@ -9,6 +9,7 @@ import {
 } from '../text/nlp';
 import { lineActs } from '../text/line-acts';
 import { selfIntroduction } from '../text/introduction';
+import { NOT_AN_ORDER } from '../text/rewrite';
 import {
   ACKNOWLEDGEMENTS,
   ALTERNATIVES,
@@ -533,15 +534,13 @@ export function lineFeatures(
     harsh,
     dismissive,
     blame,
-    // "You need to…" orders; asked ("What would you need to see?") or as a condition ("if you have to
-    // leave") it gives no order.
+    // "You need to…" orders; asked ("What would you need to see?"), as a condition ("if you have to
+    // leave") or granted ("I understand you need to check") it gives no order.
     orders: find(ORDERS).filter(
       (m) =>
         !sentences[m.sentence]?.isQuestion &&
         !QUESTION_WITHOUT_MARK.test(sentences[m.sentence]?.text ?? '') &&
-        !/\b(?:if|when|whether|unless|what|would|do|does|did|will|might|may|can|could)\s+$/i.test(
-          text.slice(Math.max(0, m.index - 12), m.index),
-        ),
+        new RegExp(`${NOT_AN_ORDER.source}$`, 'i').test(normalise(text.slice(0, m.index))),
     ),
     reasons: find(REASONS),
     // "Before we talk numbers, can I ask…?" names no evidence: a question offers none.

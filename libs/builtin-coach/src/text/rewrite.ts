@@ -54,6 +54,13 @@ const HEDGE_RULES: Rule[] = [
   [/\bmight be able to\b/g, 'can', 'hedge'],
 ];
 
+/**
+ * What makes "you need to…" no order: asked or conditional ("what would you need to", "if you have to")
+ * or known and granted ("I understand you need to check", "I know you have to leave early").
+ */
+export const NOT_AN_ORDER =
+  /(?<!\b(?:if|when|whether|unless|what|would|do|does|did|will|might|may|can|could|understand|know|realise|realize|get|see|appreciate|aware|hear|imagine|guess|assume|believe|expect|sure)(?: that)?,? )/;
+
 const TONE_RULES: Rule[] = [
   [/\b(please )?(calm down|relax|settle down),?\s*/g, '', 'tone'],
   [/\bwhatever[,.!]?\s*/g, '', 'tone'],
@@ -82,7 +89,14 @@ const TONE_RULES: Rule[] = [
   [/\byour fault\b/g, 'what happened', 'tone'],
   [/\byou always\b/g, 'you often', 'tone'],
   [/\byou never\b/g, 'you rarely', 'tone'],
-  [/\byou (need to|have to|must|'d better|had better|better|gotta|have got to)\b/g, "I'd ask you to", 'tone'],
+  [
+    new RegExp(
+      `${NOT_AN_ORDER.source}\\byou (need to|have to|must|'d better|had better|better|gotta|have got to)\\b`,
+      'g',
+    ),
+    "I'd ask you to",
+    'tone',
+  ],
   [/\bthe courier messed up\b/g, "we didn't deliver what you paid for", 'tone'],
   [/\bjust do it\b/g, 'please go ahead with it', 'tone'],
   [/\bi demand\b/g, "I'm asking for", 'tone'],
