@@ -57,6 +57,8 @@ export interface MessageAnalysis {
   /** Reasons or evidence: "because", data, examples, track record. */
   reasons: boolean;
   closing: boolean;
+  /** The learner leaves without a deal: "if you change your mind, you have my number". */
+  walksAway: boolean;
   clarification: boolean;
   /** 0 none, 1 rude or dismissive, 2 abusive. */
   hostility: 0 | 1 | 2;
@@ -90,6 +92,12 @@ const NOT_APOLOGY =
  */
 const INTERJECTED_SORRY =
   /(?:^|[.!?,;]\s*|\b(?:um|erm|uh|oh|yes|yeah|no|ok|okay|right|so)\s*,?\s+)sorry\s*(?:,|[-–—]|\.\.\.)/g;
+/** Leaving without a deal: the door left open, the other person to call if they move. */
+const WALKS_AWAY =
+  /\bif (?:you|anything) change[sd]? (?:your mind|at all)\b|\b(?:maybe|perhaps) (?:another|some other) time\b|\b(?:i'?ll|i will|i'?m going to) (?:look|keep looking|shop) (?:elsewhere|around)\b|\bno deal\b/;
+/** A "sorry" that only softens the no after it ("sorry, but I can't", "sorry, that's too much", "no, sorry"). */
+const SOFTENED_NO =
+  /\b(?:(?:i'?m|i am) (?:really |so |very |truly )?sorry|sorry),?\s+(?:\w+,?\s+)?(?:but\s+)?(?=(?:i|we) (?:can'?t|cannot|won'?t|will not|'?m not able|am not able|'?m unable|am unable|just can'?t)\b|no\b|not\b|nope\b|(?:that'?s|it'?s|\$?\d[\d,.k]*\s+(?:is|'?s))\s+(?:way |far |a bit |just )?(?:too|more than|over|above|out of)\b)|\b(?:no|nah|nope),?\s+sorry\b/g;
 const EMPATHY =
   /\b(?:i (?:completely |totally |really |can |do |fully )?(?:understand|get it|hear you|see (?:why|how|that|where|your point|you(?! (?:bought|ordered|paid|booked|purchased|placed|signed|called|rang|contacted|emailed|returned|opened)\b)))|i know (?:you|it)(?:'re| are| is|'s| have| has| feel)|that (?:must|would)(?: have)? (?:be|been|feel)\b|that sounds\b|i can (?:only )?imagine|i appreciate (?:how|that you|you|your)|(?:that )?makes (?:total |complete |a lot of )?sense|fair (?:point|enough)|you'?re (?:right|not wrong)|you have a (?:point|right)|i know (?:how|this|that) (?:must|is|was|feels)|(?:that'?s|it'?s|that is) (?:really |so |very )?(?:frustrating|hard|difficult|tough|awful|upsetting|stressful|unfair|not okay)(?! to (?:say|tell|know|explain|predict|describe|put))|i'?d (?:feel|be) (?:the same|upset|frustrated|angry)|sorry to hear|thank you for (?:telling|sharing|explaining|being honest|raising|flagging)|i realis|i realiz|understandabl|i hear (?:that|what)|(?:your|those) (?:concerns?|feelings?) (?:are|is) (?:valid|fair|legitimate)|i value)\w*/;
 const AGREEMENT_START =
@@ -119,8 +127,9 @@ const REFUSAL =
 /** "I'm going to say no this year", "I'll have to pass": a promise not to, which is a refusal. */
 const DECLINES =
   /\b(?:i'?m going to|i am going to|i'?ll (?:have to )?|i will (?:have to )?|i have to|i need to|i'?ve decided to|i'?m going to have to)\s*(?:say no|decline|turn (?:it|this|that) down|pass on|step (?:down|back) from|give (?:it|this) up)\b/;
+/** A promise or a thing done; "I could have stayed" and "I'll be honest" promise nothing. */
 const COMMITMENT =
-  /\b(?:i|we)(?:'ve| have) (?:just |now |already )?(?:fixed|lifted|sorted|removed|cancelled|refunded|processed|sent|booked|arranged|unblocked|reset|applied|credited|added|updated|changed|raised|logged|escalated|waived|reversed|ordered|scheduled)\b|\b(?:i|we)(?:'ll| will| can| could| am going to|'m going to|'re going to| are going to| promise| commit| guarantee|'d be happy to| would be happy to| have arranged| have booked| have already)\b|\byou(?:'ll| will) (?:have|get|receive|see|hear)\b|\b(?:i'?ll|we'?ll) make sure\b/;
+  /\b(?:i|we)(?:'ve| have) (?:just |now |already )?(?:fixed|lifted|sorted|removed|cancelled|refunded|processed|sent|booked|arranged|unblocked|reset|applied|credited|added|updated|changed|raised|logged|escalated|waived|reversed|ordered|scheduled)\b|\b(?:i|we)(?:'ll| will| can| could| am going to|'m going to|'re going to| are going to| promise| commit| guarantee|'d be happy to| would be happy to| have arranged| have booked| have already)\b(?! have\b| be (?:honest|frank|straight|brief|blunt|clear)\b| admit\b)|\byou(?:'ll| will) (?:have|get|receive|see|hear)\b|\b(?:i'?ll|we'?ll) make sure\b/;
 const PROPOSAL =
   /\b(?:how about|what if|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|what about|would you (?:accept|consider|be open|take)|could we|can we|shall we|let'?s|i(?:'d| would)? (?:propose|suggest|recommend|offer|can offer)|my (?:proposal|offer|suggestion)|i'?d like to (?:propose|suggest|offer)|instead|alternatively|another option|one option|a compromise|meet (?:you )?(?:halfway|in the middle)|as a (?:gesture|goodwill))\b|\bi think (?:a|an|the|some) [^.?!]{3,60} (?:is|would be|seems) (?:fair|reasonable|the (?:fair|right) thing)\b|\bi'?m (?:open to|willing to|prepared to)\b/;
 /**
@@ -283,11 +292,15 @@ export function analyseMessage(raw: string): MessageAnalysis {
   // What the line is about, when the line-act classifier reads it as off topic (text/line-acts.ts).
   const smallTalk = lineActs().actsOf(bounded).has('off-topic') ? [...contentTerms(bounded)] : [];
 
-  const apology = APOLOGY.test(lower.replace(NOT_APOLOGY, ' '));
+  // "I'm really sorry, but I can't host this year", "nah sorry, 7800 is too much": a "sorry" that softens
+  // a no is said for the no, which is what is answered.
+  const apology = APOLOGY.test(lower.replace(NOT_APOLOGY, ' ').replace(SOFTENED_NO, ' '));
   // Only "sorry," in passing: a word of manners, answered as one.
   const interjected =
     apology && !APOLOGY.test(lower.replace(NOT_APOLOGY, ' ').replace(INTERJECTED_SORRY, ' '));
-  const negatedAgreement = /\b(?:don'?t|do not|can'?t|cannot|not)\s+(?:agree|accept)\b/.test(lower);
+  // "Alright, thanks for your time. If you change your mind…" leaves without a deal: no agreement.
+  const negatedAgreement =
+    /\b(?:don'?t|do not|can'?t|cannot|not)\s+(?:agree|accept)\b/.test(lower) || WALKS_AWAY.test(lower);
   const agreement =
     !negatedAgreement &&
     (AGREEMENT.test(lower) ||
@@ -350,6 +363,7 @@ export function analyseMessage(raw: string): MessageAnalysis {
   const closing =
     CLOSING.test(lower.replace(new RegExp(THANKS_FOR_TIME.source, 'g'), ' ')) ||
     THANKS_FOR_TIME.test(lastSentence) ||
+    WALKS_AWAY.test(lower) ||
     (!question && lineActs().actsOf(bounded).has('close'));
   const contentWords = doc.tokens.filter(
     (t) => ['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM'].includes(t.pos) && !t.stop,
@@ -403,6 +417,7 @@ export function analyseMessage(raw: string): MessageAnalysis {
       (figures.length > 0 &&
         /\b(?:than|per|average|market|similar|comparable|since|after|before)\b/.test(lower)),
     closing,
+    walksAway: WALKS_AWAY.test(lower),
     clarification: CLARIFY.test(lower),
     hostility,
     vague,

@@ -116,8 +116,10 @@ export function offTopicTurn(ctx: Pick<TurnContext, 'latest' | 'profile'>): bool
 function apologyResponse(ctx: TurnContext): ApologyResponse {
   const { tone, profile, state, latest } = ctx;
   if (latest.minorApology) return 'minor';
+  // A friendly person takes an apology as meant, and after the second waves the next away ("No
+  // worries."); only a cooler one tires of them.
+  if (tone === 'friendly') return state.apologies >= 2 ? 'minor' : 'accept';
   if (state.apologies >= 2) return 'enough';
-  if (tone === 'friendly') return state.apologies >= 1 ? 'partial' : 'accept';
   if (tone === 'tough') return profile.stakes === 'low' && state.apologies === 0 ? 'partial' : 'cold';
   return profile.stakes === 'low' ? 'accept' : 'partial';
 }
@@ -541,6 +543,7 @@ function closingMoves(ctx: TurnContext, held = false): Move[] {
   const resisting = [...state.earlier.slice(-2), latest].some((a) => a.pushback || a.refusal);
   const satisfied =
     !held &&
+    !latest.walksAway &&
     (latest.agreement ||
       (promised >= 1 && !resisting) ||
       state.earlier.slice(-2).some((a) => a.agreement) ||
@@ -1040,6 +1043,8 @@ function pledge(question: string): string | null {
   )
     return null;
   if (/\b(?:i|i'm|i've|i'd|i'll)\b/i.test(clause)) return null;
+  // "Could you or Tom host this year?" asks the persona or someone else: no promise of theirs to make.
+  if (/^(?:or|and|\/)\s/i.test(clause)) return null;
   const SWAP: Record<string, string> = {
     you: 'I',
     your: 'my',
@@ -1202,7 +1207,7 @@ function pushbackMoves(ctx: TurnContext, about?: FirmPosition): Move[] {
 
 /* The persona's own agenda, after it has answered the learner. */
 function forward(ctx: TurnContext, sofar: Move[]): Move[] {
-  // A question the persona could only put off ("Let's come back to that.") is followed by its own next
+  // A question the persona could only put off ("I'd have to think about that.") is followed by its own next
   // question, never by a statement out of nowhere.
   const deferred = sofar.some(
     (m) => m.kind === 'answer' && (m.content.kind === 'generic' || m.content.kind === 'details'),

@@ -836,9 +836,9 @@ export const WRAP_UP_ASK: Partial<Record<ScenarioCategory, string[]>> = {
  * with its own next question rather than guessing or claiming to look it up.
  */
 export const DEFER: Options = {
-  friendly: ["Good question. Let's come back to that.", "I'll come back to that, I promise."],
-  neutral: ["Let's come back to that.", "I'll come back to that."],
-  tough: ["We'll get to that.", 'Later.'],
+  friendly: ["Good question. I'm honestly not sure.", "Hm, I'd have to think about that."],
+  neutral: ["I'm not sure, to be honest.", "I'd have to think about that."],
+  tough: ["I'm not going into that now.", "That's not the point right now."],
 };
 export const NOT_SO_FAST: Options = {
   friendly: ['Before we wrap up, one more thing. {s}', 'Oh, just before you go. {s}'],

@@ -405,7 +405,9 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
         const stock = ctx.profile.own ? OWN_CLOSE : CLOSE[ctx.profile.category];
         // "I'll put it in writing" from the learner: the persona does not promise to write it up as well.
         const theirs = (options: string[]): string[] =>
-          ctx.given?.writes ? options.filter((o) => !WRITES_IT_UP.test(o)) : options;
+          (ctx.given?.writes ? options.filter((o) => !WRITES_IT_UP.test(o)) : options).filter((o) =>
+            onTheTable(ctx, o),
+          );
         const bank = { yes: theirs(stock.yes), no: theirs(stock.no) };
         if (
           !take(move.satisfied ? bank.yes : bank.no) &&
@@ -672,7 +674,13 @@ export const ASKS_FOR_ASK =
  */
 function pressBank(ctx: PhrasingContext): string[] {
   const bank = ctx.profile.own ? OWN_PRESS : CATEGORY_PRESS[ctx.profile.category];
-  return bank.filter((question) => stillToAsk(ctx, question));
+  return bank.filter((question) => stillToAsk(ctx, question) && onTheTable(ctx, question));
+}
+
+/** Words of the side that made an offer, said only by a persona that made one. */
+const OFFER_WORDS = /\b(?:the (?:updated )?offer|give me an answer)\b/i;
+function onTheTable(ctx: PhrasingContext, line: string): boolean {
+  return ctx.profile.offerMade || !OFFER_WORDS.test(line);
 }
 
 /** A question that asks for nothing the learner has already given. */

@@ -65,6 +65,11 @@ export interface PersonaProfile {
   category: ScenarioCategory;
   /** A scenario the learner wrote: the partner speaks as anyone in that seat, not as a catalogue kind. */
   own: boolean;
+  /**
+   * The persona has an offer on the table (a job offer, a quote): "the offer stands" and "let me send over
+   * the updated offer" are its words; a manager asked for a raise has made none.
+   */
+  offerMade: boolean;
   stakes: Stakes;
   positions: FirmPosition[];
   goals: PersonaGoal[];
@@ -212,6 +217,9 @@ function build(scenario: ScenarioDefinition): PersonaProfile {
     firstName,
     category: scenario.category,
     own: own(scenario),
+    offerMade: /\b(?:offer(?:ed|s)?|quote[sd]?|proposal)\b/i.test(
+      [scenario.title, scenario.description, scenario.openingLine, ...scenario.personaGoals].join(' '),
+    ),
     stakes: stakesOf(scenario),
     positions,
     goals,

@@ -277,7 +277,7 @@ export const REASONS = cue(
   '\\bso that\\b',
   '\\bwhich means\\b',
   "\\bthat's why\\b",
-  '\\b(this|that) means\\b',
+  '(?<!\\bwhat )\\b(this|that) means\\b',
   '\\bdue to\\b',
   '\\bgiven (that|the|my|our)\\b',
   '\\bas a result\\b',

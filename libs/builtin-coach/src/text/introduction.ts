@@ -5,9 +5,11 @@
  * scorer does not take it for a position.
  */
 export function selfIntroduction(text: string): string | null {
-  const named = /\b(?:[Ii]'?m|[Ii] am|[Mm]y name is|[Tt]his is|[Cc]all me)\s+([A-Z][a-z]{1,20})\b/.exec(
-    text,
-  )?.[1];
+  // "I am Arjun's father" names someone else: a name followed by "'s" is the other person's.
+  const named =
+    /\b(?:[Ii]'?m|[Ii] am|[Mm]y name is|[Tt]his is|[Cc]all me)\s+([A-Z][a-z]{1,20})\b(?!['\u2019]s?\b)/.exec(
+      text,
+    )?.[1];
   return named && !NOT_NAMES.test(named) ? named : null;
 }
 

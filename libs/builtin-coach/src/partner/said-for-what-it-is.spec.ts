@@ -1,0 +1,121 @@
+import { analyseMessage } from './message-analysis';
+import { catalogueScenario, play } from '../__fixtures__/conversation';
+import { CLOSE, DEFER } from './phrase-bank';
+import { selfIntroduction } from '../text/introduction';
+
+/**
+ * From a reading of fresh conversations: a "sorry" that softens a no is said for the no, leaving with the
+ * door open is no deal, "I am Maya's mother" names someone else, "could you or your sister" asks no promise
+ * of the persona alone, "I could have stayed" promises nothing, a manager asked for a raise has made no
+ * offer, a friendly person takes apologies as meant, and a question the persona cannot answer is not
+ * put off with "let's come back to that".
+ */
+
+const TONES = ['friendly', 'neutral', 'tough'] as const;
+
+describe('a "sorry" that softens a no', () => {
+  it.each([
+    "I'm so sorry Mark, but we can't take the dog this weekend.",
+    'nope, sorry, 450 is over my limit',
+    "Sorry, that's way too much for a car this old.",
+  ])('"%s" is no apology', (line) => {
+    expect(analyseMessage(line).apology).toBe(false);
+  });
+
+  it.each([
+    "I'm sorry I forgot to call you back.",
+    'Sorry for the mix-up with the invoice, that was our error.',
+  ])('"%s" still apologises', (line) => {
+    expect(analyseMessage(line).apology).toBe(true);
+  });
+});
+
+describe('leaving without a deal', () => {
+  it.each([
+    'ok thanks anyway, if you change your mind give me a call',
+    "Right, I'll look elsewhere then. Thanks for your time.",
+  ])('"%s" leaves, agreeing to nothing', (line) => {
+    const read = analyseMessage(line);
+    expect(read.walksAway).toBe(true);
+    expect(read.agreement).toBe(false);
+    expect(read.closing).toBe(true);
+  });
+
+  it('the persona does not close on a deal the learner walked away from', () => {
+    const scenario = catalogueScenario('sn-first-offer-ask-for-more');
+    for (const tone of TONES) {
+      const replies = play(scenario, tone, [
+        'Thank you, I am glad to have the offer. I was hoping for 60,000 given my two internships.',
+        'I understand the budget. 59,000 is the lowest I can go.',
+        'Okay, thanks anyway. If anything changes, you have my email.',
+      ]);
+      for (const yes of CLOSE['salary-negotiation'].yes) expect(replies[2]).not.toContain(yes);
+    }
+  });
+});
+
+describe('who is talking', () => {
+  it.each(["Hello, I am Maya's mother, from the swimming club.", 'Hi, I’m Leo’s dad.'])(
+    '"%s" gives no name of the speaker',
+    (line) => {
+      expect(selfIntroduction(line)).toBeNull();
+    },
+  );
+  it('"I am Maya, from the swimming club" does', () => {
+    expect(selfIntroduction('Hi, I am Maya, from the swimming club.')).toBe('Maya');
+  });
+});
+
+describe('promises', () => {
+  it.each([
+    "I could have stayed on as an analyst, but it wasn't the job I came for.",
+    "I'll be honest, the move was partly my call.",
+  ])('"%s" promises nothing', (line) => {
+    expect(analyseMessage(line).commitment).toBe(false);
+  });
+  it('"I\'ll send you the figures tonight." promises', () => {
+    expect(analyseMessage("I'll send you the figures tonight.").commitment).toBe(true);
+  });
+
+  it('"could you or your sister…" asks no promise of the persona alone', () => {
+    const scenario = catalogueScenario('cr-who-takes-mum-to-appointments');
+    for (const tone of TONES) {
+      const [reply] = play(scenario, tone, ['Could you or your wife drive her to the clinic on Thursday?']);
+      expect(reply).not.toMatch(/\bI(?:'ll| will)? or\b/);
+    }
+  });
+});
+
+describe('an offer only where one was made', () => {
+  it('a manager asked for a raise neither holds an offer nor waits for an answer', () => {
+    const scenario = catalogueScenario('sn-barista-supervisor-raise');
+    for (const tone of TONES) {
+      const replies = play(scenario, tone, [
+        'Hi, do you have five minutes before you head out?',
+        'I have run the Saturday close on my own since March and trained the two new starters.',
+        'I would like my rate to go up to $18.75 an hour.',
+        'Could you let me know by the end of next week?',
+        'Great, thanks. Talk then.',
+      ]);
+      for (const reply of replies) expect(reply).not.toMatch(/\bthe (?:updated )?offer\b|give me an answer/i);
+    }
+  });
+});
+
+describe('apologies and questions, taken as meant', () => {
+  it('a friendly person never tires of apologies', () => {
+    const scenario = catalogueScenario('sb-friend-who-always-cancels');
+    const replies = play(scenario, 'friendly', [
+      "I'm sorry I missed your birthday dinner.",
+      "I'm so sorry, I really let you down that night.",
+      'Sorry again, I feel awful about it.',
+    ]);
+    for (const reply of replies)
+      expect(reply).not.toMatch(/enough apolog|doesn't (?:solve|fix)|need action/i);
+  });
+
+  it('a question the persona cannot answer is not put off for later', () => {
+    for (const tone of ['friendly', 'neutral'] as const)
+      for (const option of DEFER[tone]) expect(option).not.toMatch(/come back to|get to that|later/i);
+  });
+});
