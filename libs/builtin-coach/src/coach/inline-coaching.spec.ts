@@ -216,3 +216,17 @@ describe('coachMessage says of a line only what it does', () => {
     expect(tip.strategicImpact).not.toMatch(/the acknowledgement keeps them open/);
   });
 });
+
+describe('the rewrite and the advice agree', () => {
+  it.each([
+    'Hi. Ringing about the parking space.',
+    'We spoke last week about the shift swap.',
+    'Could you look at the rota before Friday?',
+    'I have the receipts from the 3rd and the 9th.',
+    'So the van broke down twice on the same road.',
+  ])('"%s" gets an ask added only where the tip asks for one', (message) => {
+    const tip = coach(CONFLICT_TOOK_CREDIT, message);
+    if (!/end with a specific ask/i.test(tip.improvementOpportunity))
+      expect(tip.enhancedVersion).not.toMatch(/Can we agree|next step today/);
+  });
+});

@@ -67,7 +67,8 @@ export function coachMessage(input: CoachMessageInput): InlineCoaching {
     /\b(?:will|'ll|shall|by|next|tomorrow|tonight|see you|until|before|let's|can we|could we)\b/i.test(
       input.message,
     );
-  if (!surelyAsks && !namesWhen) parts.push(askFor(kind));
+  const askAdded = !surelyAsks && !namesWhen;
+  if (askAdded) parts.push(askFor(kind));
   // A line that works is shown as it is: nothing is added to it for the sake of a change.
   const enhancedVersion = tidy(parts.join(' '));
 
@@ -94,6 +95,7 @@ export function coachMessage(input: CoachMessageInput): InlineCoaching {
       needsReason,
       hasDetail,
       namesWhen,
+      askAdded,
     }),
     enhancedVersion,
   };
@@ -198,6 +200,8 @@ interface Flags {
   surelyAcks?: boolean;
   surelyAsks?: boolean;
   namesWhen?: boolean;
+  /** The rewrite ends on an ask the line did not surely make: the advice says so. */
+  askAdded?: boolean;
 }
 
 function impact(line: LineFeatures, kind: ScenarioKind, goal: string, flags: Flags): string {
@@ -280,9 +284,11 @@ function opportunity(
   ];
   return (
     priorities.find((p) => p.applies)?.text ??
-    (flags.namesWhen || line.nextSteps.length
-      ? 'It works as it is.'
-      : 'It works as it is; when the talk nears its end, close with a concrete next step and a date.')
+    (flags.askAdded
+      ? `It reads well; to move things on, end with a specific ask: ${q(askFor(kind))}.`
+      : flags.namesWhen || line.nextSteps.length
+        ? 'It works as it is.'
+        : 'It works as it is; when the talk nears its end, close with a concrete next step and a date.')
   );
 }
 

@@ -58,9 +58,16 @@ export function planMoves(ctx: TurnContext): Move[] {
     moves.push({ kind: 'greet' });
   if (latest.introduction && state.turn <= 5 && !latest.question)
     moves.push({ kind: 'meet', name: latest.introduction });
-  if (latest.apology) moves.push({ kind: 'apology', response: apologyResponse(ctx) });
+  if (latest.apology)
+    moves.push({ kind: 'apology', response: apologyResponse(ctx), sorry: /\bsorry\b/i.test(latest.text) });
   else if (latest.empathy && latest.hostility === 0)
     moves.push({ kind: 'empathy', disclose: disclosure(ctx) });
+
+  // "Thank you for having me. Sorry, I'm a little nervous": nothing said yet to answer the first
+  // question, which the persona asks again, kindly, rather than pressing on as if it had been answered.
+  const pending = pendingQuestion(ctx);
+  if (state.turn <= 1 && pending && !latest.question && onlyManners(latest.text))
+    return [...moves, { kind: 'settle', question: pending }];
 
   const answered = core(ctx);
   const noted = noteFigure(ctx, answered);
@@ -77,6 +84,14 @@ export function planMoves(ctx: TurnContext): Move[] {
   return planned.some((m) => m.kind === 'close')
     ? planned.filter((m) => !(m.kind === 'answer' && m.content.kind === 'next-step'))
     : planned;
+}
+
+/** Sentences of manners only: hello, thanks, a small sorry, nerves, looking forward to it. */
+const MANNERS =
+  /^\W*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening)|thanks?|thank you|sorry|nice|pleased|great|lovely|glad|so|um|erm|well|and|oh|yes|okay|ok)\b[\s,!.]*)*(?:(?:thanks?|thank you)(?: (?:so|very) much)? for (?:having|seeing|meeting|inviting) (?:me|us)|(?:nice|pleased|great|lovely|good) to (?:meet|see) you|i(?:'?m| am) (?:a (?:little|bit) |quite |so |very )?(?:nervous|excited|glad|happy|pleased)[^.?!]*|i'?ve been looking forward to (?:this|it|today|meeting you)[^.?!]*|hi|hello|good (?:morning|afternoon|evening))?[\s,!.]*$/i;
+function onlyManners(text: string): boolean {
+  const sentences = splitSentences(text).flatMap((s) => s.split(/,\s*/));
+  return sentences.length > 0 && sentences.every((s) => MANNERS.test(s.trim()));
 }
 
 /** The persona's last question, if its last line asked one: what a redirect can ask again. */

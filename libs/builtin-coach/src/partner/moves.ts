@@ -73,9 +73,12 @@ export type Move =
   | { kind: 'after-walk-out'; apology: boolean }
   | { kind: 'greet' }
   | { kind: 'thanks' }
-  | { kind: 'apology'; response: ApologyResponse }
+  /** `sorry`: the learner said the word; "That's on me" owns it without one, and is not quoted as "sorry". */
+  | { kind: 'apology'; response: ApologyResponse; sorry: boolean }
   | { kind: 'empathy'; disclose: PersonaFact | null }
   | { kind: 'clarify'; restate: string | null }
+  /** The learner has only said hello (or that they are nervous): the persona's first question, again, kindly. */
+  | { kind: 'settle'; question: string }
   | { kind: 'off-topic'; subject: string; pending: string | null }
   | { kind: 'steer'; quote: string | null }
   | { kind: 'resume'; question: string }

@@ -272,6 +272,12 @@ export const OFF_TOPIC: Options = {
 };
 
 /** Small talk again after every redirect was used: the waiting question, asked again. */
+/** One sentence with the question in it: the question alone was said already. */
+export const SETTLE: Options = {
+  friendly: ['Take your time, {q}', 'No rush at all — {q}'],
+  neutral: ['Take your time — {q}', 'Whenever you are ready: {q}'],
+  tough: ['Fine, so {q}', 'Right — {q}'],
+};
 export const ASKED_AGAIN = [
   'I asked you: {q}',
   'Again: {q}',

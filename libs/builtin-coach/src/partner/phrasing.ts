@@ -97,6 +97,7 @@ import {
   NOT_SO_FAST,
   SUMMARY,
   CATEGORY_PRESS,
+  SETTLE,
   CLOSE,
   CLOSE_EXTRA,
   FALLBACK,
@@ -231,9 +232,11 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
       case 'thanks':
         take(tone(THANKS));
         break;
-      case 'apology':
-        if (!take(APOLOGY[move.response])) take(APOLOGY.partial);
+      case 'apology': {
+        const said = (options: string[]) => options.filter((o) => move.sorry || !/\bsorry\b/i.test(o));
+        if (!take(said(APOLOGY[move.response]))) take(said(APOLOGY.partial));
         break;
+      }
       case 'empathy':
         take(tone(EMPATHY));
         // Only a fact already in the persona's own voice ("I have been…"), never a fragment of its notes.
@@ -246,6 +249,9 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
       case 'off-topic':
         take(tone(OFF_TOPIC), (t) => t.replace('{x}', move.subject));
         redirect(move.pending);
+        break;
+      case 'settle':
+        take(tone(SETTLE), (t) => t.replace('{q}', lc(move.question)));
         break;
       case 'resume':
         if (!take(tone(RESUME), (t) => t.replace('{q}', move.question)))

@@ -119,3 +119,23 @@ describe('apologies and questions, taken as meant', () => {
       for (const option of DEFER[tone]) expect(option).not.toMatch(/come back to|get to that|later/i);
   });
 });
+
+describe('a first line of manners only', () => {
+  it.each(TONES)('is met, in a %s tone, with the first question asked again', (tone) => {
+    const [reply] = play(catalogueScenario('ji-left-after-eight-months'), tone, [
+      'Hi, thanks so much for having me. Sorry, I am a bit nervous.',
+    ]);
+    expect(reply).toMatch(
+      /(?:take your time|whenever you are ready|no rush at all|fine, so|right —)[^.?!]*\?$/i,
+    );
+  });
+});
+
+describe('owning it without the word', () => {
+  it.each(TONES)('"That\'s on me" is not answered, in a %s tone, as a "sorry"', (tone) => {
+    const [reply] = play(catalogueScenario('ji-left-after-eight-months'), tone, [
+      'I took the job without asking how secure the team was. That was on me, and I have learned from it.',
+    ]);
+    expect(reply).not.toMatch(/\bsorry\b/i);
+  });
+});
