@@ -650,3 +650,19 @@ export function recentTerms(latest: MessageAnalysis, earlier: MessageAnalysis[])
   const before = earlier[earlier.length - 1];
   return new Set([...latest.terms, ...(before && before.hostility === 0 ? before.terms : [])]);
 }
+
+/**
+ * A sentence that tells what happened ("in October I turned down a double shift", "I've lent you £2,300
+ * this year"), with nothing in it that proposes: its figures are history, not terms.
+ */
+export function toldAsPast(sentence: string): boolean {
+  return (
+    PAST_TELLING.test(sentence) &&
+    // "I was hoping for 57,000" asks, in the past tense of manners.
+    !/\b(?:will|'ll|shall|going to|next|let'?s|can|could|would|how about|what if|hoping|thinking|wondering|expecting|aiming|had in mind)\b/i.test(
+      sentence,
+    )
+  );
+}
+const PAST_TELLING =
+  /\b(?:i|we|he|she|they|you)(?:'ve| have| had)?\s+(?:\w+ed|was|were|did|had|went|came|took|made|said|told|got|gave|given|turned|offered|ran|led|left|lost|won|spent|paid|sent|found|met|saw|lent|done|been|bought|sold)\b|\b(?:ago|last (?:week|month|year|time))\b/i;

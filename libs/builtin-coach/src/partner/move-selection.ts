@@ -1,7 +1,13 @@
 import type { ScenarioCategory } from '@parley/contracts';
 import { mentioned, sentenceKey, splitSentences } from './conversation-state';
 import { extractFigures, isNegotiable, type Figure } from '../text/figures';
-import { questionKind, recentTerms, type MessageAnalysis, type Question } from './message-analysis';
+import {
+  questionKind,
+  recentTerms,
+  toldAsPast,
+  type MessageAnalysis,
+  type Question,
+} from './message-analysis';
 import type { AnswerContent, ApologyResponse, Move, SpecificsFocus, TurnContext } from './moves';
 import { WRAP_UP_MARK } from './moves';
 import {
@@ -88,7 +94,7 @@ export function planMoves(ctx: TurnContext): Move[] {
 
 /** Sentences of manners only: hello, thanks, a small sorry, nerves, looking forward to it. */
 const MANNERS =
-  /^\W*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening)|thanks?|thank you|sorry|nice|pleased|great|lovely|glad|so|um|erm|well|and|oh|yes|okay|ok)\b[\s,!.]*)*(?:(?:thanks?|thank you)(?: (?:so|very) much)? for (?:having|seeing|meeting|inviting) (?:me|us)|(?:nice|pleased|great|lovely|good) to (?:meet|see) you|i(?:'?m| am) (?:a (?:little|bit) |quite |so |very )?(?:nervous|excited|glad|happy|pleased)[^.?!]*|i'?ve been looking forward to (?:this|it|today|meeting you)[^.?!]*|hi|hello|good (?:morning|afternoon|evening))?[\s,!.]*$/i;
+  /^\W*(?:(?:hi|hello|hey|(?:good )?(?:morning|afternoon|evening)|thanks?|thank you|sorry|nice|pleased|great|lovely|glad|so|um|erm|well|and|oh|yes|okay|ok)\b[\s,!.]*)*(?:(?:thanks?|thank you)(?: (?:so|very) much)? for (?:having|seeing|meeting|inviting) (?:me|us)(?: (?:in|over|today|here|this (?:morning|afternoon)))*|(?:nice|pleased|great|lovely|good) to (?:meet|see) you|i(?:'?m| am) (?:a (?:little|bit) |quite |so |very )?(?:nervous|excited|glad|happy|pleased)[^.?!]*|i'?ve been looking forward to (?:this|it|today|meeting you)[^.?!]*|hi|hello|good (?:morning|afternoon|evening))?[\s,!.]*$/i;
 function onlyManners(text: string): boolean {
   const sentences = splitSentences(text).flatMap((s) => s.split(/,\s*/));
   return sentences.length > 0 && sentences.every((s) => MANNERS.test(s.trim()));
@@ -454,8 +460,14 @@ function meetsNeed(ctx: TurnContext): boolean {
 function proposalDetail(latest: MessageAnalysis): string | null {
   // A bare count ("the three points") is no detail of an offer to confirm back.
   const rank: Record<string, number> = { date: 0, time: 1, duration: 2, money: 3, percent: 4 };
+  // "For example in October I turned down a double shift": a date in a story of what happened is no
+  // term of what is proposed.
+  const told = (f: { kind: string; text: string }): boolean => {
+    if (f.kind !== 'date' && f.kind !== 'time') return false;
+    return toldAsPast(splitSentences(latest.text).find((s) => s.includes(f.text)) ?? '');
+  };
   const figures = latest.figures
-    .filter((f) => rank[f.kind] !== undefined)
+    .filter((f) => rank[f.kind] !== undefined && !told(f))
     .sort((a, b) => (rank[a.kind] ?? 9) - (rank[b.kind] ?? 9));
   return figures[0]?.text ?? null;
 }
@@ -1468,9 +1480,10 @@ const REFERENCE_NUMBER =
 /** A line that opens with a hello. */
 const GREETS =
   /^(?:oh,? |well,? )?(?:hi|hiya|hello|hey+|good (?:morning|afternoon|evening)|morning|welcome)\b/i;
-// "hey tomasz got a sec?": a hello and a name before it are still the opening of the line.
+// "hey tomasz got a sec?", "hey jonas, u got a sec?": a hello and a name before it are still the opening of
+// the line, however it is typed.
 const PERMISSION =
-  /(?:^|^(?:hey|hi|hiya|hello)(?: [a-z]+)?,?\s+|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) i|(?:can|could|may) we (?:start|begin|go (?:through|over|back)|take (?:a|five|ten)|have a (?:word|minute|moment|quick)|pause|continue|come back|stop)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|(?:do you have|have you got|got) (?:a )?(?:few |couple of |two |five |ten |\d+ )?(?:minutes?|moment|sec(?:ond)?s?|time))\b/;
+  /(?:^|^(?:hey|hi|hiya|hello)(?: [a-z]+)?,?\s+|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) i|(?:can|could|may) we (?:start|begin|go (?:through|over|back)|take (?:a|five|ten)|have a (?:word|minute|moment|quick)|pause|continue|come back|stop)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|(?:do (?:you|u) have|have (?:you|u) got|(?:you|u) got|got) (?:a )?(?:few |couple of |two |five |ten |\d+ )?(?:minutes?|mins?|moment|sec(?:ond)?s?|time))\b/;
 
 const TIME_TO_THINK =
   /\b(?:think (?:about it|it over|on it)|sleep on it|mull it over|get back to you|time to (?:think|consider|decide|talk it over)|(?:answer|reply to|come back to) you (?:tomorrow|later|next week|on \w+day|by \w+day|in a (?:day|few days|week))|(?:a|one|two|a few|some) (?:day|days|night|nights) to (?:think|decide|consider|talk))\b/i;

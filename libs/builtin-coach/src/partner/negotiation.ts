@@ -1,6 +1,6 @@
 import { mentioned } from './conversation-state';
 import { comparable, formatLike, isNegotiable, niceRound, type Figure } from '../text/figures';
-import type { MessageAnalysis } from './message-analysis';
+import { type MessageAnalysis, toldAsPast } from './message-analysis';
 import type { FigureMove, FigureVerdict, Move, TurnContext } from './moves';
 import type { Anchor, FirmPosition } from '../scenario/persona-profile';
 
@@ -31,12 +31,24 @@ function readOffRecord(text: string, figure: Figure): boolean {
 export function offerLike(ctx: TurnContext, latest: MessageAnalysis, figure: Figure): boolean {
   if (!latest.proposal && !latest.commitment && readOffRecord(latest.text, figure)) return false;
   if (!latest.proposal && !latest.question && breakdown(latest, figure)) return false;
+  // "I've lent you £2,300 this year": an amount in a story of what happened is no offer.
+  if (!latest.proposal && !latest.question && toldAsPast(sentenceWith(latest.text, figure))) return false;
   const bounded = anchorsFor(ctx, figure).some((a) => a.anchor.direction !== 'reference');
   if (bounded || ctx.state.personaFigures.some((p) => comparableTo(p, figure))) return true;
   if (latest.proposal || latest.commitment || latest.question) return true;
   const negotiating = ctx.profile.category === 'salary-negotiation' || ctx.profile.category === 'sales';
   return negotiating && figure.kind === 'money';
 }
+
+const sentenceWith = (text: string, figure: Figure): string => {
+  const start = Math.max(
+    text.lastIndexOf('.', figure.index),
+    text.lastIndexOf('?', figure.index),
+    text.lastIndexOf('!', figure.index),
+  );
+  const after = text.slice(figure.index).search(/[.!?](?:\s|$)/);
+  return text.slice(start + 1, after < 0 ? undefined : figure.index + after + 1);
+};
 
 /**
  * A breakdown ("parts 210, labour 140, the diagnostic 60"): every sentence naming an amount of this kind

@@ -250,9 +250,12 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
         take(tone(OFF_TOPIC), (t) => t.replace('{x}', move.subject));
         redirect(move.pending);
         break;
-      case 'settle':
-        take(tone(SETTLE), (t) => t.replace('{q}', lc(move.question)));
+      case 'settle': {
+        // The question is asked again on purpose: nothing yet has answered it.
+        const again = tone(SETTLE).map((t) => t.replace('{q}', lc(move.question)));
+        if (!take(again)) out.push(ctx.rng.shuffle(again)[0]!);
         break;
+      }
       case 'resume':
         if (!take(tone(RESUME), (t) => t.replace('{q}', move.question)))
           take(ASKED_AGAIN, (t) => t.replace('{q}', move.question));

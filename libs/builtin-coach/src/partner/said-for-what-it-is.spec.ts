@@ -139,3 +139,41 @@ describe('owning it without the word', () => {
     expect(reply).not.toMatch(/\bsorry\b/i);
   });
 });
+
+describe('history is no offer', () => {
+  it.each([
+    "I've paid £1,800 towards your car since spring and none of it has come back.",
+    'Last year we gave you 400 for the deposit and it was never repaid.',
+  ])('"%s" puts no amount on the table', (line) => {
+    for (const tone of TONES) {
+      const [reply] = play(catalogueScenario('sb-brother-asks-for-money-again'), tone, [line]);
+      expect(reply).not.toMatch(/covers it|\bdeal\b|that works|I can (?:do|accept|live with)|it is\b/i);
+    }
+  });
+
+  it('a date in a story of what happened is not taken up as a proposed date', () => {
+    for (const tone of TONES) {
+      const replies = play(catalogueScenario('ji-greatest-weakness-retail'), tone, [
+        'I used to say yes to every extra shift and I was exhausted by the spring.',
+        'In March I told my manager I was doing too many closes, and we swapped two with a colleague.',
+      ]);
+      expect(replies[1]).not.toMatch(/\bMarch\b/);
+    }
+  });
+});
+
+describe('asking for a minute, however it is typed', () => {
+  it.each(['hey sam, u got a sec?', 'u got 5 mins?'])('"%s" is answered as a request for time', (line) => {
+    const [reply] = play(catalogueScenario('cr-three-weeks-of-dishes'), 'friendly', [line]);
+    expect(reply).not.toMatch(/think about that|not sure/i);
+  });
+});
+
+describe('a long first question asked again', () => {
+  it('is asked again in one sentence when the learner has only said hello', () => {
+    const [reply] = play(catalogueScenario('ji-greatest-weakness-retail'), 'neutral', [
+      'Morning, thank you for having me in today.',
+    ]);
+    expect(reply).toMatch(/(?:take your time —|whenever you are ready:) what is your greatest weakness\?$/i);
+  });
+});

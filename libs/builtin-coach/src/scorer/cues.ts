@@ -223,7 +223,8 @@ export const DISMISSIVE = cue(
   "\\b(it's|that's|this is) not (a |that )?big (of a )?deal\\b",
   '\\bget over it\\b',
   '\\bdeal with it\\b',
-  "\\bi don't care\\b",
+  // "It's not that I don't care" says the opposite.
+  "(?<!\\b(?:not that|doesn't mean|does not mean|not because) )\\bi don't care\\b",
   "\\b(that's|this is|that is|it's|it is) (ridiculous|stupid|absurd|nonsense|silly|crazy|pathetic)\\b",
   "\\byou're (wrong|overreacting|being (dramatic|emotional|unreasonable|ridiculous|difficult|sensitive|silly))\\b",
   '\\bno offen[cs]e\\b',

@@ -73,3 +73,16 @@ describe('claims read from an own scenario played through', () => {
     expect(f.objectives?.[0]?.met).toBe(true);
   });
 });
+
+describe('a dismissal denied', () => {
+  it.each([
+    "It's not that I don't care about you, I just can't lend it again.",
+    "That doesn't mean I don't care.",
+  ])('"%s" is not dismissive, and no rewrite turns it round', (line) => {
+    const f = scoreTranscript([
+      { sender: 'ai', content: 'Go on.' },
+      { sender: 'user', content: line },
+    ]);
+    expect([...f.weaknesses, ...f.suggestions].join(' ')).not.toMatch(/Dismissive|less concerned/);
+  });
+});

@@ -72,7 +72,11 @@ const TONE_RULES: Rule[] = [
   [/\bnot my (problem|fault|job|concern|issue)\b/g, 'something we should solve together', 'tone'],
   [/\b(it's|that's|this is) not (a |that )?big (of a )?deal\b/g, 'I can see this matters to you', 'tone'],
   [/\b(get over it|deal with it)\b/g, "let's find a way forward", 'tone'],
-  [/\bi don't care\b/g, "I'm less concerned", 'tone'],
+  [
+    /(?<!\b(?:not that|doesn't mean|does not mean|not because) )\bi don't care\b/g,
+    "I'm less concerned",
+    'tone',
+  ],
   [
     /\b(that's|this is|that is) (ridiculous|stupid|absurd|nonsense|silly|crazy|pathetic)\b/g,
     'I see it differently',
