@@ -99,7 +99,7 @@ const WALKS_AWAY =
 const SOFTENED_NO =
   /\b(?:(?:i'?m|i am) (?:really |so |very |truly )?sorry|sorry),?\s+(?:\w+,?\s+)?(?:but\s+)?(?=(?:i|we) (?:can'?t|cannot|won'?t|will not|'?m not able|am not able|'?m unable|am unable|just can'?t)\b|no\b|not\b|nope\b|(?:that'?s|it'?s|\$?\d[\d,.k]*\s+(?:is|'?s))\s+(?:way |far |a bit |just )?(?:too|more than|over|above|out of)\b)|\b(?:no|nah|nope),?\s+sorry\b/g;
 const EMPATHY =
-  /\b(?:i (?:completely |totally |really |can |do |fully )?(?:understand|get it|hear you|see (?:why|how|that|where|your point|you(?! (?:bought|ordered|paid|booked|purchased|placed|signed|called|rang|contacted|emailed|returned|opened)\b)))|i know (?:you|it)(?:'re| are| is|'s| have| has| feel)|that (?:must|would)(?: have)? (?:be|been|feel)\b|that sounds\b|i can (?:only )?imagine|i appreciate (?:how|that you|you|your)|(?:that )?makes (?:total |complete |a lot of )?sense|fair (?:point|enough)|you'?re (?:right|not wrong)|you have a (?:point|right)|i know (?:how|this|that) (?:must|is|was|feels)|(?:that'?s|it'?s|that is) (?:really |so |very )?(?:frustrating|hard|difficult|tough|awful|upsetting|stressful|unfair|not okay)(?! to (?:say|tell|know|explain|predict|describe|put))|i'?d (?:feel|be) (?:the same|upset|frustrated|angry)|sorry to hear|thank you for (?:telling|sharing|explaining|being honest|raising|flagging)|i realis|i realiz|understandabl|i hear (?:that|what)|(?:your|those) (?:concerns?|feelings?) (?:are|is) (?:valid|fair|legitimate)|i value)\w*/;
+  /\b(?:i (?:completely |totally |really |can |do |fully )?(?:understand|get it|hear you(?!\s+(?:through|from|in|at|on the|every|all|when|over|down|up|shout\w*|talk\w*|play\w*|com(?:e|ing)|go(?:ing)?|walk\w*|mov\w*|snor\w*|argu\w*|laugh\w*|sing\w*)\b)|see (?:why|how|that|where|your point|you(?! (?:bought|ordered|paid|booked|purchased|placed|signed|called|rang|contacted|emailed|returned|opened)\b)))|i know (?:you|it)(?:'re| are| is|'s| have| has| feel)|that (?:must|would)(?: have)? (?:be|been|feel)\b|that sounds\b|i can (?:only )?imagine|i appreciate (?:how|that you|you|your)|(?:that )?makes (?:total |complete |a lot of )?sense|fair (?:point|enough)|you'?re (?:right|not wrong)|you have a (?:point|right)|i know (?:how|this|that) (?:must|is|was|feels)|(?:that'?s|it'?s|that is) (?:really |so |very )?(?:frustrating|hard|difficult|tough|awful|upsetting|stressful|unfair|not okay)(?! to (?:say|tell|know|explain|predict|describe|put))|i'?d (?:feel|be) (?:the same|upset|frustrated|angry)|sorry to hear|thank you for (?:telling|sharing|explaining|being honest|raising|flagging)|i realis|i realiz|understandabl|i hear (?:that|what)|(?:your|those) (?:concerns?|feelings?) (?:are|is) (?:valid|fair|legitimate)|i value)\w*/;
 const AGREEMENT_START =
   /^(?:yes|yeah|yep|sure|ok(?:ay)?|agreed|deal|absolutely|definitely|of course|sounds good|that works|fine|great|perfect|alright|all right|cool|brilliant|lovely|cheers|awesome|excellent|wonderful)\b/;
 /**
@@ -307,7 +307,9 @@ export function analyseMessage(raw: string): MessageAnalysis {
       (AGREEMENT_START.test(lower) &&
         !PUSHBACK.test(lower.replace(AGREEMENT_START, '')) &&
         !MARKS_A_START.test(lower) &&
-        !REASSURES.test(lower)));
+        !REASSURES.test(lower) &&
+        // "Yeah hi, I've been charged twice": a hello, not a yes.
+        !/^(?:yeah|yes|yep|ok(?:ay)?|right|alright|so)\W+(?:hi|hello|hey|hiya|morning)\b/.test(lower)));
   // "I'll check if the estimate was too high" wonders about it in a clause of its own; it pushes back on
   // nothing. What a line pushes back on is said outside "if" and "whether".
   const asserted = lower.replace(/\b(?:if|whether)\b[^.?!,;]*/g, ' ');

@@ -806,7 +806,7 @@ export const CONSIDER_MAYBE_DETAIL = [
 export const CONSIDER_MAYBE = [
   'Maybe. What would that involve?',
   'Possibly. Tell me more.',
-  "I'm not sure yet. What's in it for me?",
+  "I'm not sure yet. Tell me why it makes sense.",
 ];
 export const WRAP_UP = [
   "We're running short on time, so let's land this.",

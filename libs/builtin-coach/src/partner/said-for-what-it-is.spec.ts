@@ -177,3 +177,21 @@ describe('a long first question asked again', () => {
     expect(reply).toMatch(/(?:take your time —|whenever you are ready:) what is your greatest weakness\?$/i);
   });
 });
+
+describe('words heard for what they say', () => {
+  it.each(['i can hear you through the wall every night', 'I can hear you shouting at two in the morning.'])(
+    '"%s" is a complaint, not sympathy',
+    (line) => {
+      expect(analyseMessage(line).empathy).toBe(false);
+    },
+  );
+  it('"I hear you, and I get why it matters." is sympathy', () => {
+    expect(analyseMessage('I hear you, and I get why it matters.').empathy).toBe(true);
+  });
+  it.each(["Yeah hi, I've been charged twice since I cancelled.", 'ok hi, calling about my bill'])(
+    '"%s" is a hello, not a yes',
+    (line) => {
+      expect(analyseMessage(line).agreement).toBe(false);
+    },
+  );
+});
