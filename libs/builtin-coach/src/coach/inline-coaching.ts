@@ -111,10 +111,6 @@ function lacksReason(line: LineFeatures): boolean {
   return requests.length + line.demands.length > 0 && line.reasons.length + line.evidence.length === 0;
 }
 
-function normaliseSpace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
 function analysis(
   line: LineFeatures,
   tightened: ReturnType<typeof tightenText>,
