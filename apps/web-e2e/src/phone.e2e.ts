@@ -187,15 +187,24 @@ describe('library and chat at 390 and 1280 px', { timeout: 120_000 }, () => {
           .map((el) => el.className),
       );
       assert.deepEqual(scrollers, [], 'no box inside the page scrolls on its own');
-      const lastReply = await page
-        .locator('.chat-message')
-        .last()
-        .evaluate((el) => {
-          const box = el.getBoundingClientRect();
-          const composer = document.querySelector('.chat-composer')!.getBoundingClientRect();
-          return { bottom: box.bottom, composerTop: composer.top };
-        });
-      assert.ok(lastReply.bottom <= lastReply.composerTop + 1, 'the newest message is above the input');
+      // The transcript follows the newest message after it renders (a scroll the browser may animate):
+      // the check waits for that scroll to land, a few seconds at most, rather than racing it.
+      const above = await page
+        .waitForFunction(
+          () => {
+            const messages = document.querySelectorAll('.chat-message');
+            const box = messages[messages.length - 1]!.getBoundingClientRect();
+            const composer = document.querySelector('.chat-composer')!.getBoundingClientRect();
+            return box.bottom <= composer.top + 1;
+          },
+          undefined,
+          { timeout: 5000 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      assert.ok(above, 'the newest message is above the input');
       await page.screenshot({ path: `${RESULTS_DIR}chat-${width}-conversation.png`, fullPage: false });
 
       if (width < 500) {
