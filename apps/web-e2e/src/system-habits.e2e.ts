@@ -177,6 +177,11 @@ describe(
         // Everything shows while the settings load (the spec's defaults); the league goes once they are in.
         await page.getByTestId('league').waitFor({ state: 'detached', timeout: 15_000 });
         assert.equal(await page.getByTestId('league').count(), 0, 'the league is hidden');
+        // Its heading goes with it once the settings are in; the check waits for that, not for a frame.
+        await page
+          .getByRole('heading', { name: 'Leaderboard', exact: true })
+          .waitFor({ state: 'detached', timeout: 15_000 })
+          .catch(() => undefined);
         assert.equal(await page.getByRole('heading', { name: 'Leaderboard', exact: true }).count(), 0);
       });
 
