@@ -230,3 +230,46 @@ describe('the rewrite and the advice agree', () => {
       expect(tip.enhancedVersion).not.toMatch(/Can we agree|next step today/);
   });
 });
+
+describe('a line that only greets, thanks, acknowledges or apologises is a whole turn', () => {
+  it.each([
+    "Thanks so much for getting back to me, Dev, I know you're swamped.",
+    "I'm really sorry about what happened to your mum's order on Friday. That should never have happened.",
+    'I know this week has been awful for you.',
+    'Good morning, and thank you for seeing me at such short notice.',
+  ])('"%s" is not told to end on an ask', (message) => {
+    const tip = coach(SERVICE_LATE_GIFT, message);
+    expect(tip.communicationAnalysis).not.toMatch(/no clear ask/);
+    expect(tip.improvementOpportunity).not.toMatch(/end with a specific ask/i);
+    expect(tip.enhancedVersion).toBe(tightenText(message).text);
+  });
+
+  it('a position with no ask still gets one', () => {
+    const tip = coach(SERVICE_LATE_GIFT, 'The replacement will not arrive before the party.');
+    expect(tip.improvementOpportunity).toMatch(/end with a specific ask/i);
+  });
+});
+
+describe('the kind of conversation is the scenario’s category when the caller has it', () => {
+  const title = 'The Launch Sales Already Sold';
+  const description =
+    'Sales promised the customer a feature engineering cannot ship in time. Agree a plan with the sales director.';
+  it('a title naming sales does not make an interview answer a sales pitch', () => {
+    const message = 'In my last job I ran the night shift for a team of twelve.';
+    const tip = coachMessage({ title, description, message, scenario: { category: 'job-interviews' } });
+    expect(tip.enhancedVersion).not.toMatch(/demo/);
+  });
+});
+
+describe('a tag question is a question, not uptalk', () => {
+  it.each([
+    "I'm still in your corner, ok?",
+    "We said the deposit comes back in full, didn't we?",
+    "It's the same room as last year, yeah?",
+  ])('"%s" keeps asking', (line) => {
+    expect(tightenText(line).text).toBe(line);
+  });
+  it('a statement said as a question still ends with a full stop', () => {
+    expect(tightenText("I'm asking for 40,000?").text).toBe("I'm asking for 40,000.");
+  });
+});

@@ -24,10 +24,14 @@ export interface CoachMessageInput {
   message: string;
   /** The scenario's category, when the caller knows it; otherwise the kind is read from the text. */
   category?: ScenarioCategory;
+  /** The scenario, when the caller has it (a catalogue or own one): its category is the kind. */
+  scenario?: { category: ScenarioCategory };
 }
 
 export function coachMessage(input: CoachMessageInput): InlineCoaching {
-  const kind = input.category ? kindOfCategory(input.category) : kindOfText(input.title, input.description);
+  // A title's words mislead ("The Feature Sales Already Promised" is no sale): the category, when known, says.
+  const category = input.category ?? input.scenario?.category;
+  const kind = category ? kindOfCategory(category) : kindOfText(input.title, input.description);
   const goal = goalOf(input.description);
   const line = lineFeatures(0, input.message, undefined);
   const tightened = tightenText(input.message);
@@ -39,12 +43,24 @@ export function coachMessage(input: CoachMessageInput): InlineCoaching {
   const hasAck =
     line.acknowledgements.length + line.apologies.length + line.emotionsNamed.length > 0 ||
     mayDo('empathy', 'apology');
-  const hasAsk = asksSomething(line) || mayDo('ask', 'open-question', 'closed-question');
+  // A line whose whole job is to greet, thank, acknowledge or apologise is a turn complete in itself:
+  // it takes no position, so nothing is missing for want of an ask ("I'm so sorry about Saturday.").
+  const acts = lineActs().actsOf(input.message);
+  const claimsNothing = line.asks.length + line.demands.length + line.directStatements.length === 0;
+  const relational =
+    claimsNothing &&
+    (line.acknowledgements.length +
+      line.apologies.length +
+      line.emotionsNamed.length +
+      line.politeness.length >
+      0 ||
+      acts.has('empathy') ||
+      acts.has('apology'));
+  const hasAsk = relational || asksSomething(line) || mayDo('ask', 'open-question', 'closed-question');
   const needsReason = lacksReason(line) && !mayDo('reason');
   // A question about their view or a line of sympathy needs no number; a position or an ask does.
-  const claims = line.asks.length + line.demands.length + line.directStatements.length > 0;
+  const claims = !claimsNothing;
   const hasDetail = line.specifics.length > 0 || mayDo('figures') || !claims;
-  const acts = lineActs().actsOf(input.message);
   // What the tightened message still lacks ("maybe $57,000?" becomes "I'm asking for $57,000.").
   const after = tightened.text ? lineFeatures(0, tightened.text, undefined) : line;
 
@@ -67,7 +83,7 @@ export function coachMessage(input: CoachMessageInput): InlineCoaching {
     /\b(?:will|'ll|shall|by|next|tomorrow|tonight|see you|until|before|let's|can we|could we)\b/i.test(
       input.message,
     );
-  const askAdded = !surelyAsks && !namesWhen;
+  const askAdded = !surelyAsks && !namesWhen && !relational;
   if (askAdded) parts.push(askFor(kind));
   // A line that works is shown as it is: nothing is added to it for the sake of a change.
   const enhancedVersion = tidy(parts.join(' '));

@@ -191,12 +191,20 @@ export function tidy(text: string): string {
  * A statement said as a question ("I'm asking for $57,000?") is uptalk, which sounds unsure: once the
  * hedges are gone, a sentence that opens like a statement ends with a full stop.
  */
+/**
+ * A tag that asks them to confirm ("I'm still on your side, ok?", "we said Friday, didn't we?") makes a
+ * real question of a statement; it is not uptalk.
+ */
+const TAG_QUESTION =
+  /,\s*(?:ok(?:ay)?|alright|all right|yeah|yes|no|agreed|deal|fair|sound good|does that work|is that ok(?:ay)?|(?:is|are|was|were|do|does|did|have|has|had|can|could|will|would|should|is)n't (?:it|that|this|he|she|they|we|you|i)|won't (?:it|you|we|they)|right)\?$/i;
+
 function dropUptalk(text: string): string {
   return text
     .split(/(?<=[.?!])\s+/)
     .map((sentence) =>
       /\?$/.test(sentence) &&
-      /^(i|i'm|i'd|i've|i'll|we|we're|we'd|we'll|my|our|it|it's|this|that's|the)\b/i.test(sentence)
+      /^(i|i'm|i'd|i've|i'll|we|we're|we'd|we'll|my|our|it|it's|this|that's|the)\b/i.test(sentence) &&
+      !TAG_QUESTION.test(sentence)
         ? sentence.replace(/\?$/, '.')
         : sentence,
     )
