@@ -308,9 +308,10 @@ export const BENEFITS = cue(
   "\\byou('ll| will) (get(?! (a|an|the) (confirmation|e-?mail|receipt|reply|call|text|letter|notification|message|update|invoice|bill|reference)\\b)|save|have|see|benefit|gain|be able|free up|avoid|keep|reduce|cut|spend less|know)\\b",
   '\\b(help|helps|save|saves|benefit|benefits|protect|protects|free up|frees up|gives) (you|your)\\b',
   '\\bwin[- ]win\\b',
-  '\\bboth of us\\b',
-  '\\bwe both\\b',
-  '\\bmutual(ly)?\\b',
+  // "for both of us" says what both gain; "it goes through both of us" and "we both signed" say who.
+  '\\b(for|suits|helps|protects) both of us\\b',
+  '\\bwe both (win|gain|benefit|come out|get (something|what))\\b',
+  '\\bmutual(ly)? (benefit|beneficial|gain|advantage|interest|win)',
   '\\bfor your (team|company|business|department|customers|clients|shop|bakery|store|director|manager|budget)\\b',
   '\\b(better|easier|faster|cheaper|simpler|useful|valuable|helpful) for you\\b',
   '\\b(would|will|could) (pay for itself|free up|save you|cut your|reduce your|stop)\\b',

@@ -264,9 +264,17 @@ export function checkObjectives(lines: LineFeatures[], scenario: ScenarioDefinit
     // What the move is of, in the objective's first clause ("Listen to the manager's side" and …), the
     // other person ("the manager") being no thing a line must name.
     const person = contentLemmas(analyseText(scenario.aiRole));
-    const ofWhat = objectWords(objective.split(/\s*(?:,\s*)?\band\s+/i)[0]!, scenario, verb).filter(
-      (w) => !person.has(w) && !PEOPLE.has(w),
+    // "Listen, and acknowledge the anniversary and her parents": the move's clauses run on until one names
+    // another move, and what they name is what the move is of.
+    const clauses = objective.split(/\s*(?:,\s*)?\band\s+/i);
+    const other = clauses.findIndex(
+      (part, i) => i > 0 && OBJECTIVE_MOVES.some((m) => m !== move && m.objective.test(part.trim())),
     );
+    const ofWhat = objectWords(
+      clauses.slice(0, other < 0 ? undefined : other).join(' and '),
+      scenario,
+      verb,
+    ).filter((w) => !person.has(w) && !PEOPLE.has(w));
     const byMove =
       move && (bare || (move.moveIsEnough && (!move.aboutItsObject || ofWhat.every((w) => FELT.has(w)))));
     const ordered = move?.firstly

@@ -174,3 +174,45 @@ describe('an objective is met by a line that does what it asks, about what it na
     ).toBeNull();
   });
 });
+
+describe('what a bare "Listen" is of, when the clauses after it say', () => {
+  const OBJECTIVE = 'Listen, and acknowledge the move and the children';
+  it.each([
+    'Hi Marta, thanks for making time tonight, I know you were busy.',
+    'Thank you for seeing me, I really appreciate it.',
+  ])('"%s" thanks them, and names neither', (line) => {
+    expect(metBy(OBJECTIVE, line, 'I wanted to talk about the weekends.')).toBeNull();
+  });
+
+  it('a line about the move meets it', () => {
+    const line = 'I know the move has been hard on you and on the children.';
+    expect(metBy(OBJECTIVE, 'Thank you for seeing me.', line)).toBe(line);
+  });
+
+  it('"Listen to her side, and ask open questions" still needs only a listening line about her side', () => {
+    const line = "I hear you, that's a fair point about the hours.";
+    expect(metBy('Listen to her side, and ask what she needs', line, 'What would help you most?')).toBe(line);
+  });
+});
+
+describe('"both of us" is a benefit only when it says what both gain', () => {
+  const benefitPraise = (line: string) =>
+    scoreTranscript(talk(line), SALARY_FIRST_OFFER).strengths.some((s) =>
+      /what the other side gains/.test(s),
+    );
+  it.each([
+    'Still, we agreed that big decisions go through both of us.',
+    'Both of us were in the room when it was decided.',
+    'We both signed the lease in March.',
+    'A mutual friend told me about the job.',
+  ])('"%s" says who, not what they gain', (line) => {
+    expect(benefitPraise(line)).toBe(false);
+  });
+
+  it.each([
+    'A three-year term would work better for both of us: you lock the price, I plan the team.',
+    'If we both gain from the pilot, the budget is easy to defend.',
+  ])('"%s" says what both gain', (line) => {
+    expect(benefitPraise(line)).toBe(true);
+  });
+});
