@@ -36,4 +36,13 @@ describe('figures', () => {
     const [like] = extractFigures('$57,000');
     expect(formatLike(54_000, like!)).toBe('$54,000');
   });
+
+  it('reads a decimal said in words as one figure', () => {
+    expect(extractFigures('you would get point-two-five percent of the company')).toEqual([
+      expect.objectContaining({ kind: 'percent', text: 'point-two-five percent', value: 0.25 }),
+    ]);
+    expect(extractFigures('margins fell by two point four percent in the quarter')).toEqual([
+      expect.objectContaining({ kind: 'percent', text: 'two point four percent', value: 2.4 }),
+    ]);
+  });
 });

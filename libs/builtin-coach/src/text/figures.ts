@@ -69,6 +69,14 @@ const SUFFIX_SCALE: Record<string, number> = {
 export function parseNumberWords(text: string): number | null {
   const words = text.toLowerCase().replace(/-/g, ' ').split(/\s+/).filter(Boolean);
   if (words.length === 0) return null;
+  // "one point five", "point one five": the words after "point" are digits, one by one.
+  const point = words.indexOf('point');
+  if (point >= 0) {
+    const whole = point === 0 ? 0 : parseNumberWords(words.slice(0, point).join(' '));
+    const digits = words.slice(point + 1).map((w) => (w === 'oh' || w === 'nought' ? 0 : UNITS[w]));
+    if (whole === null || digits.length === 0 || digits.some((d) => d === undefined || d > 9)) return null;
+    return whole + Number(`0.${digits.join('')}`);
+  }
   let total = 0;
   let current = 0;
   let seen = false;
@@ -226,6 +234,16 @@ export function extractFigures(text: string): Figure[] {
 
   const figures: Figure[] = [];
   for (const span of merged) {
+    // "point-one-five percent", "one point five": the recogniser reads only the digits after "point".
+    const spoken =
+      /(?:\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|\d+)[\s-]+)?\bpoint[\s-]+$/i.exec(
+        text.slice(0, span.start),
+      );
+    if (spoken && /^[a-z\s-]+$/i.test(text.slice(span.start, span.end))) {
+      span.start = spoken.index;
+      // "one" before "point" was read as a figure of its own: it is part of this one.
+      while (figures.length && figures[figures.length - 1]!.index >= span.start) figures.pop();
+    }
     let end = span.end;
     let kind = span.kind;
     const suffix = /^\s?(k|K|m|M|bn|grand|million|thousand|billion)\b/.exec(text.slice(end));
