@@ -19,6 +19,9 @@ const q = (ask: string, about: string, done?: RegExp): AgendaQuestion => ({
   about: about.split(' '),
   done,
 });
+/** The learner has said what went wrong or why ("We found that…", "The trouble is…", "…because…"). */
+const EXPLAINED =
+  /\b(?:because|the (?:problem|issue|reason|cause|trouble|thing) (?:is|was)|it turn(?:s|ed) out|turned out|(?:we|i) (?:found|discovered|realised|realized|noticed) (?:that|out)|what happened (?:is|was)|that'?s (?:why|because)|due to)\b/i;
 const APOLOGISED = /\b(?:sorry|apologies|apologi[sz]e|that's on (?:me|us)|my (?:fault|mistake))\b/i;
 
 /** The learner has said what they do ("I do marketing for…", "I'm a nurse", "I work in logistics"). */
@@ -76,7 +79,7 @@ export const AGENDA_BANK: Record<ScenarioCategory, AgendaQuestion[]> = {
     q("What's the trade-off if we do it your way?", 'tradeoff decision option proposal norm rule'),
   ],
   'conflict-resolution': [
-    q('So what exactly is the problem, from where you sit?', 'problem understand happened issue'),
+    q('So what exactly is the problem, from where you sit?', 'problem understand happened issue', EXPLAINED),
     q('What would you actually want to happen now?', 'want outcome solution agree fix'),
     q('Do you see any of this from my side?', 'side recognised acknowledged fair perspective'),
     q('What are you suggesting we do differently?', 'differently practice rule process change'),

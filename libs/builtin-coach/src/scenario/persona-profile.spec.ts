@@ -35,6 +35,18 @@ describe('point of view', () => {
     );
   });
 
+  it('"she\'s" before what she has done is "I\'ve", before how she is "I\'m"', () => {
+    expect(toFirstPerson("She's lent money to her cousin twice and she's tired of it.", refs)).toBe(
+      "I've lent money to my cousin twice and I'm tired of it.",
+    );
+    expect(toFirstPerson("She's asked for the day off three times.", refs)).toBe(
+      "I've asked for the day off three times.",
+    );
+    expect(
+      toFirstPerson("Won't sign because she's told to by her manager.", refs, { impliedSubject: true }),
+    ).toBe("I won't sign because I'm told to by my manager.");
+  });
+
   it('turns the learner’s words round to the persona’s side', () => {
     expect(toSecondPerson('I can refund you the $8.95 today.')).toBe('you can refund me the $8.95 today.');
     expect(toSecondPerson('I think you should give me more')).toBe('you think I should give you more');
@@ -68,6 +80,18 @@ describe('the persona profile read from a scenario', () => {
     expect(roommate.goals.find((g) => g.statement === null)?.kind).toBe('hidden');
     const recruiter = personaProfile(byId('sn-first-offer-ask-for-more'));
     expect(recruiter.facts.find((f) => f.statement.includes('band'))?.sensitivity).toBe('confidential');
+  });
+
+  it("keeps to itself how it hides what it feels, which is the narrator's, not its own", () => {
+    const base = byId('sn-first-offer-ask-for-more');
+    for (const note of [
+      'He is embarrassed about the debt and hides it behind jokes.',
+      'She masks her nerves with small talk.',
+      'He pretends the money does not matter to him.',
+    ]) {
+      const profile = personaProfile({ ...base, persona: { ...base.persona, background: note } });
+      expect(profile.facts.every((f) => f.sensitivity === 'confidential')).toBe(true);
+    }
   });
 
   it('speaks about itself in the first person for every scenario in the catalogue', () => {

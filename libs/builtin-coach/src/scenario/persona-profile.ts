@@ -288,7 +288,7 @@ const fp = (text: string, refs: PersonaRefs): string => toFirstPerson(text, refs
 /* ---------- goals ---------- */
 
 const HIDDEN_GOAL =
-  /\b(avoid (?:talking|feeling|telling|discussing|having to explain)|admit\w*|hide|hiding|conceal\w*|reveal\w*|leverage|frame|seen as|look like|appear\w*|be liked|lose face|embarrass\w*|struggl\w*|short on money|secret\w*|without (?:revealing|admitting|letting)|pride|save face|feel judged|blame)\b/i;
+  /\b(avoid (?:talking|feeling|telling|discussing|having to explain)|admit\w*|hide|hiding|conceal\w*|reveal\w*|leverage|frame|seen as|look like|appear\w*|be liked|lose face|embarrass\w*|struggl\w*|short on money|secret\w*|without (?:revealing|admitting|letting)|pride|save face|feel judged|blame|convincingly|persuasively|(?:sell|pitch|spin|talk up|play up|play down|downplay) (?:the|its|his|her|their|our)\b|without (?:raising|increasing|adding to|going over) (?:the |its |his |her |their |our )?(?:\w+ )?budget)\b/i;
 /** Goals about the conversation itself ("Have a pleasant chat during the break"): steer, never said. */
 const META_GOAL =
   /\b(?:pleasant|chat|small talk|this conversation|the conversation|the call|the meeting|efficiently|on time|in under|under (?:a|one|two|\d+) minutes?|keep it (?:short|brief)|\d+-minute|minutes? slot)\b/i;
@@ -396,7 +396,7 @@ function parseGoal(
 /* ---------- background facts ---------- */
 
 const CONFIDENTIAL =
-  /\b(approved band|the band|salary band|pay band|band for|budget|ceiling|walk-?away|bottom line|sign-?off|authori[sz]\w*|can go (?:up )?to|could go (?:up )?to|up to|can approve|has room|room to|flexib\w*|without (?:extra )?approval|approval|maximum|limit|quota|target|desperate|under pressure|has been told|was told|privately|secretly|quietly|doesn't (?:realise|realize|know)|does not (?:realise|realize|know)|hasn't told|has not told|won't admit|another offer|competing offer|interviewing|has an offer|considering leaving|thinking (?:about|of) leaving|leverage|bluff\w*|real reason|actually)\b/i;
+  /\b(approved band|the band|salary band|pay band|band for|budget|ceiling|walk-?away|bottom line|sign-?off|authori[sz]\w*|can go (?:up )?to|could go (?:up )?to|up to|can approve|has room|room to|flexib\w*|without (?:extra )?approval|approval|maximum|limit|quota|target|desperate|under pressure|has been told|was told|privately|secretly|quietly|doesn't (?:realise|realize|know)|does not (?:realise|realize|know)|hasn't told|has not told|won't admit|another offer|competing offer|interviewing|has an offer|considering leaving|thinking (?:about|of) leaving|leverage|bluff\w*|real reason|actually|cover\w* (?:it|this|that|up)\b|hid(?:e|es|ing) (?:it|this|that|how)|mask\w*|pretend\w*|deflect\w*|puts? on a (?:brave )?face)\b/i;
 const PERSONAL =
   /\b(afraid|fear\w*|worr\w*|anxious|insecure|embarrass\w*|ashamed|struggl\w*|short on money|behind on|broke|debt|divorc\w*|sick|illness|surgery|grief|died|death|passed away|burn(?:ed|t)? out|exhausted|stress\w*|caring for|carer|pregnan\w*|health|lonely|overwhelmed|insecurity|resent\w*|hurt)\b/i;
 const TITLES = new Set([

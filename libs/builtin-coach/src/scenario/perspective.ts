@@ -67,6 +67,65 @@ const PARTICIPLES = new Set([
   'decided',
   'started',
   'helped',
+  // What one has done, never how one is: "he's borrowed from you three times" → "I've borrowed…".
+  'borrowed',
+  'lent',
+  'asked',
+  'called',
+  'missed',
+  'paid',
+  'promised',
+  'sent',
+  'told',
+  'given',
+  'written',
+  'bought',
+  'sold',
+  'left',
+  'applied',
+  'offered',
+  'refused',
+  'cancelled',
+  'canceled',
+  'owed',
+  'waited',
+  'booked',
+  'stopped',
+  'finished',
+  'completed',
+  'visited',
+  'contacted',
+  'emailed',
+  'texted',
+  'phoned',
+  'earned',
+  'saved',
+  'failed',
+  'passed',
+  'skipped',
+  'ignored',
+  'postponed',
+  'signed',
+  'quit',
+  'won',
+]);
+
+/** Participles that stay perfect before "to": "she's been to Paris", "he's had to wait", "she's got to go". */
+const STATIVE_PERFECT = new Set([
+  'been',
+  'had',
+  'got',
+  'gotten',
+  'tried',
+  'decided',
+  'started',
+  'managed',
+  'promised',
+  'offered',
+  'refused',
+  'failed',
+  'helped',
+  'agreed',
 ]);
 
 /** "pushes" → "push", "carries" → "carry", "insists" → "insist". */
@@ -183,8 +242,12 @@ export function toFirstPerson(
       continue;
     }
     if (lower === "'s" && out[out.length - 1]?.value === 'I') {
-      const following = tokens.slice(i + 1).find((n) => !PASS_THROUGH_POS.has(n.pos));
-      push(following && PARTICIPLES.has(following.lower) ? "'ve" : "'m", '');
+      const at = tokens.findIndex((n, k) => k > i && !PASS_THROUGH_POS.has(n.pos));
+      const following = at < 0 ? undefined : tokens[at];
+      // "she's asked to" and "he's told by" are passive ("is asked to"); "she's asked for a raise" has asked.
+      const passive =
+        ['to', 'by'].includes(tokens[at + 1]?.lower ?? '') && !STATIVE_PERFECT.has(following?.lower ?? '');
+      push(following && PARTICIPLES.has(following.lower) && !passive ? "'ve" : "'m", '');
       agreement = null;
       continue;
     }
