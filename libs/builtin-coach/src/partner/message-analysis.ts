@@ -99,7 +99,15 @@ const WALKS_AWAY =
 const SOFTENED_NO =
   /\b(?:(?:i'?m|i am) (?:really |so |very |truly )?sorry|sorry),?\s+(?:\w+,?\s+)?(?:but\s+)?(?=(?:i|we) (?:can'?t|cannot|won'?t|will not|'?m not able|am not able|'?m unable|am unable|just can'?t)\b|no\b|not\b|nope\b|(?:that'?s|it'?s|\$?\d[\d,.k]*\s+(?:is|'?s))\s+(?:way |far |a bit |just )?(?:too|more than|over|above|out of)\b)|\b(?:no|nah|nope),?\s+sorry\b/g;
 const EMPATHY =
-  /\b(?:i (?:completely |totally |really |can |do |fully )?(?:understand|get it|hear you(?!\s+(?:through|from|in|at|on the|every|all|when|over|down|up|shout\w*|talk\w*|play\w*|com(?:e|ing)|go(?:ing)?|walk\w*|mov\w*|snor\w*|argu\w*|laugh\w*|sing\w*)\b)|see (?:why|how|that|where|your point|you(?! (?:bought|ordered|paid|booked|purchased|placed|signed|called|rang|contacted|emailed|returned|opened)\b)))|i know (?:you|it)(?:'re| are| is|'s| have| has| feel)|that (?:must|would)(?: have)? (?:be|been|feel)\b|that sounds\b|i can (?:only )?imagine|i appreciate (?:how|that you|you|your)|(?:that )?makes (?:total |complete |a lot of )?sense|fair (?:point|enough)|you'?re (?:right|not wrong)|you have a (?:point|right)|i know (?:how|this|that) (?:must|is|was|feels)|(?:that'?s|it'?s|that is) (?:really |so |very )?(?:frustrating|hard|difficult|tough|awful|upsetting|stressful|unfair|not okay)(?! to (?:say|tell|know|explain|predict|describe|put))|i'?d (?:feel|be) (?:the same|upset|frustrated|angry)|sorry to hear|thank you for (?:telling|sharing|explaining|being honest|raising|flagging)|i realis|i realiz|understandabl|i hear (?:that|what)|(?:your|those) (?:concerns?|feelings?) (?:are|is) (?:valid|fair|legitimate)|i value)\w*/;
+  /\b(?:i (?:completely |totally |really |can |do |fully )?(?:understand|get it|hear you(?!\s+(?:through|from|in|at|on the|every|all|when|over|down|up|shout\w*|talk\w*|play\w*|com(?:e|ing)|go(?:ing)?|walk\w*|mov\w*|snor\w*|argu\w*|laugh\w*|sing\w*)\b)|see (?:why|how|that|where|your point|you(?! (?:bought|ordered|paid|booked|purchased|placed|signed|called|rang|contacted|emailed|returned|opened)\b)))|i know (?:you|it)(?:'re| are| is|'s| have| has| feel)|that (?:must|would)(?: have)? (?:be|been|feel)\b|that sounds\b|i can (?:only )?imagine|i appreciate (?:how|that you|you|your)|(?:that )?makes (?:total |complete |a lot of )?sense|fair (?:point|enough)|you'?re (?:right|not wrong)|you have a (?:point|right)|i know (?:how|this|that) (?:must|is|was|feels)|i know (?:that|this|it)(?:'s| is|isn'?t| is not) (?:not )?(?:what you (?:want|wanted|were hoping|hoped|expected)|the (?:answer|news) you|easy|hard|difficult|a lot)|(?:that'?s|it'?s|that is) (?:really |so |very )?(?:frustrating|hard|difficult|tough|awful|upsetting|stressful|unfair|not okay)(?! to (?:say|tell|know|explain|predict|describe|put))|i'?d (?:feel|be) (?:the same|upset|frustrated|angry)|sorry to hear|thank you for (?:telling|sharing|explaining|being honest|raising|flagging)|i realis|i realiz|understandabl|i hear (?:that|what)|(?:your|those) (?:concerns?|feelings?) (?:are|is) (?:valid|fair|legitimate)|i value)\w*/;
+const REASSURES_WITH_A_TAG =
+  /\b(?:on your side|in your corner|here for you|not (?:angry|mad|cross|upset) (?:with|at) you|not going anywhere|proud of you|love you|care about you|we'?re (?:good|fine|okay|ok|alright)|(?:it'?s|it is|everything'?s|everything is|it'?ll be|it will be) (?:going to be )?(?:fine|okay|ok|alright|all right))\W*,?\s*(?:ok(?:ay)?|alright|all right|yeah|right|yes)\?$/;
+/**
+ * "How you were treated was not okay", "the way they spoke to you was unacceptable": the learner judges
+ * what was done to the other person, on their side; the dark words are no attack on them, nor a pushback.
+ */
+const SIDES_WITH_THEM =
+  /\b(?:how|the way) (?:you (?:were|have been|'ve been|got) (?:\w+ed|spoken to|talked to|spoken about)|(?:he|she|they|we|i|our \w+|the \w+|my \w+|your \w+) (?:\w+ed|spoke to|talked to|spoke about) you)\b|\bwhat (?:happened|was done|they did|he did|she did) to you\b/;
 const AGREEMENT_START =
   /^(?:yes|yeah|yep|sure|ok(?:ay)?|agreed|deal|absolutely|definitely|of course|sounds good|that works|fine|great|perfect|alright|all right|cool|brilliant|lovely|cheers|awesome|excellent|wonderful)\b/;
 /**
@@ -121,15 +129,16 @@ const MARKS_A_START =
 const AGREEMENT =
   /\b(?:i (?:fully |completely )?agree|we agree|that works(?: for me)?|sounds good|it'?s a deal|we have a deal|i can (?:live|work) with (?:that|it)|happy (?:with|to go with) that|let'?s do (?:it|that)|i accept|we accept|that'?s fine|works for me|you have a deal|count me in)\b/;
 const PUSHBACK =
-  /\b(?:i (?:don'?t|do not|can'?t|cannot) (?:really |quite |fully |entirely |totally |honestly )?(?:agree|accept|see|think(?! you (?:meant|intended|noticed|knew|did it on purpose))|buy|support)|i disagree|(?:that'?s|that is|it'?s|it is) not (?:fair|right|true|acceptable|reasonable|enough|good enough|realistic|how|what)|not (?:acceptable|fair|good enough|reasonable|realistic)|no way|(?:that|this) (?:won'?t|will not|doesn'?t|does not) work|doesn'?t make sense|(?:too|way too|much too) (?:low|high|much|little|expensive|long|late|slow|early|soon)|unacceptable|i'?m not (?:happy|comfortable|willing|okay|ok|convinced|sure that|going to)|with (?:all due )?respect|(?:have to|must|need to) push back|i won'?t|i refuse|hold on|wait a (?:minute|second)|you'?re wrong|not true|on the contrary|i'?m afraid (?:not|that|i|we)|you(?:'re| are)(?: being| so)? (?:unreasonable|unfair|rude|difficult|ridiculous|wrong|not listening|overreacting|impossible|missing the point))\b|\b(?:i'?m|i am|we'?re|we are) not (?:paying|accepting|signing|agreeing to|covering)\b|^(?:no|nope|actually|well,? no)\b|^but (?:that|this|it|you|no|not)\b/;
+  /\b(?:i (?:don'?t|do not|can'?t|cannot) (?:really |quite |fully |entirely |totally |honestly )?(?:agree|accept|see|think(?! you (?:meant|intended|noticed|knew|did it on purpose))|buy|support)|i disagree|(?:that'?s|that is|it'?s|it is) not (?:fair|right|true|acceptable|reasonable|enough|good enough|realistic|how|what(?! you(?:'d| had| were)? (?:want|wanted|hope|hoped|hoping|expect|expected|like) to hear))|not (?:acceptable|fair|good enough|reasonable|realistic)|no way|(?:that|this) (?:won'?t|will not|doesn'?t|does not) work|doesn'?t make sense|(?:too|way too|much too) (?:low|high|much|little|expensive|long|late|slow|early|soon)|unacceptable|i'?m not (?:happy|comfortable|willing|okay|ok|convinced|sure that|going to)|with (?:all due )?respect|(?:have to|must|need to) push back|i won'?t|i refuse|hold on|wait a (?:minute|second)|you'?re wrong|not true|on the contrary|i'?m afraid (?:not|that|i|we)|you(?:'re| are)(?: being| so)? (?:unreasonable|unfair|rude|difficult|ridiculous|wrong|not listening|overreacting|impossible|missing the point))\b|\b(?:i'?m|i am|we'?re|we are) not (?:paying|accepting|signing|agreeing to|covering)\b|^(?:no|nope|actually|well,? no)\b(?![\s,!.]+(?:no[\s,!.]+)*(?:(?:you'?re|you are|your \w+ (?:is|are|were)|it'?s|that'?s|they'?re) (?:fine|right|correct|good|great|okay|ok|brilliant|not (?:that|the problem|the issue|about|wrong))|not at all|don'?t worry|of course|it'?s not (?:that|about)))|^but (?:that|this|it|you|no|not)\b/;
+/** "I can't", "isn't something I can do"; "I don't have experience with SAP" admits a gap, refusing nothing. */
 const REFUSAL =
-  /\b(?:i|we) (?:can'?t|cannot|won'?t|will not|am not able to|'?m not able to|are not able to|'?re not able to|'?m unable to|am unable to|are unable to|don'?t have|do not have)\b|\b(?:not possible|isn'?t possible|no longer available|not something (?:i|we) can)\b/;
+  /\b(?:i|we) (?:can'?t|cannot|won'?t|will not|am not able to|'?m not able to|are not able to|'?re not able to|'?m unable to|am unable to|are unable to|(?:don'?t|do not) have(?! (?:any |much |a lot of |enough |direct |real |hands-on |the )?(?:experience|background|qualifications?|degree|knowledge|training|exposure|certificat\w*|practice)\b))\b|\b(?:not possible|isn'?t possible|no longer available)\b|(?:\bnot|n'?t) something (?:i|we) (?:can|could|'?m able to)\b/;
 /** "I'm going to say no this year", "I'll have to pass": a promise not to, which is a refusal. */
 const DECLINES =
   /\b(?:i'?m going to|i am going to|i'?ll (?:have to )?|i will (?:have to )?|i have to|i need to|i'?ve decided to|i'?m going to have to)\s*(?:say no|decline|turn (?:it|this|that) down|pass on|step (?:down|back) from|give (?:it|this) up)\b/;
 /** A promise or a thing done; "I could have stayed" and "I'll be honest" promise nothing. */
 const COMMITMENT =
-  /\b(?:i|we)(?:'ve| have) (?:just |now |already )?(?:fixed|lifted|sorted|removed|cancelled|refunded|processed|sent|booked|arranged|unblocked|reset|applied|credited|added|updated|changed|raised|logged|escalated|waived|reversed|ordered|scheduled)\b|\b(?:i|we)(?:'ll| will| can| could| am going to|'m going to|'re going to| are going to| promise| commit| guarantee|'d be happy to| would be happy to| have arranged| have booked| have already)\b(?! have\b| be (?:honest|frank|straight|brief|blunt|clear)\b| admit\b)|\byou(?:'ll| will) (?:have|get|receive|see|hear)\b|\b(?:i'?ll|we'?ll) make sure\b/;
+  /\b(?:i|we)(?:'ve| have) (?:just |now |already )?(?:fixed|lifted|sorted|removed|cancelled|refunded|processed|sent|booked|arranged|unblocked|reset|applied|credited|added|updated|changed|raised|logged|escalated|waived|reversed|ordered|scheduled)\b|\b(?:i|we)(?:'ll| will| can| could| am going to|'m going to|'re going to| are going to| promise| commit| guarantee|'d be happy to| would be happy to| have arranged| have booked| have already)\b(?! have\b| be (?:honest|frank|straight|brief|blunt|clear)\b| admit\b| be (?:a |an |the )?(?:very |really |so )?(?:good|great|strong|excellent|perfect|right|ideal|fine|ok|okay|glad|sad|valuable|useful|successful|fit|natural|asset)\b)|\byou(?:'ll| will) (?:have|get|receive|see|hear)\b|\b(?:i'?ll|we'?ll) make sure\b/;
 const PROPOSAL =
   /\b(?:how about|what if|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|what about|would you (?:accept|consider|be open|take)|could we|can we|shall we|let'?s|i(?:'d| would)? (?:propose|suggest|recommend|offer|can offer)|my (?:proposal|offer|suggestion)|i'?d like to (?:propose|suggest|offer)|instead|alternatively|another option|one option|a compromise|meet (?:you )?(?:halfway|in the middle)|as a (?:gesture|goodwill))\b|\bi think (?:a|an|the|some) [^.?!]{3,60} (?:is|would be|seems) (?:fair|reasonable|the (?:fair|right) thing)\b|\bi'?m (?:open to|willing to|prepared to)\b/;
 /**
@@ -139,7 +148,7 @@ const PROPOSAL =
  * puts nothing forward; "I'd like to work four days a week" does.
  */
 const STATED_REQUEST =
-  /\b(?:i (?:just |really |also |still |only )?(?:need|want|am asking for)|i'm asking for|i(?:'d| would) (?:just |really |also |still |only )?like) (?:you to|(?:a|an|the|my|our|some|it|them|this|that|\u00a3|\$|\d)\S*|to (?:see|have|get|be paid|receive)\b)|\bi(?:'d| would) (?:really |also |now )?like to (?!talk|ask(?! for\b)|chat|discuss|raise|mention|say|tell|explain|hear|know|understand|start|begin|go\b|check|thank|apologi[sz]e|share|update|follow|run|walk|bring|touch|flag|clarify|make sure|let|learn|find out|think|hope|add|point|remind|give you|take (?:a|this|the) (?:moment|minute|second|chance|opportunity))[a-z]+/;
+  /\b(?:i (?:just |really |also |still |only )?(?:need|want|am asking for)|i'm asking for|i(?:'d| would) (?:just |really |also |still |only )?(?:like|want|need|expect)) (?:you to|(?:a|an|the|my|our|some|it|them|this|that|\u00a3|\$|\d)\S*|to (?:see|have|get|be paid|receive)\b)|\bi(?:'d| would) (?:really |also |now )?like to (?!talk|ask(?! for\b)|chat|discuss|raise|mention|say|tell|explain|hear|know|understand|start|begin|go\b|check|thank|apologi[sz]e|share|update|follow|run|walk|bring|touch|flag|clarify|make sure|let|learn|find out|think|hope|add|point|remind|give you|take (?:a|this|the) (?:moment|minute|second|chance|opportunity))[a-z]+/;
 const REASONS =
   /(?:,\s*so (?:i|we) (?:can|could|will|would)\b)|\b(?:because|since|as a result|the reason|due to|that'?s why|for (?:example|instance)|e\.g\.|data|research|surveys?|study|studies|evidence|market (?:rate|data|value|research)|benchmarks?|industry (?:standard|average)|on average|typical(?:ly)?|according to|records?|logs?|reports?|last (?:year|quarter|month|week)|in my (?:experience|last role|previous role)|(?:i|we)'?ve (?:also |already |just |personally )?(?:done|led|managed|delivered|built|worked|completed|passed|saved|grown|increased|reduced|handled|trained|shipped|won|closed|earned|achieved|launched|improved)|(?:experience|qualifications?|certifi\w+|exams?|degree|award|portfolio|adds? value|outperform\w*|exceeded|ahead of)|shows? that|proves?|documented|track record|results?|compared (?:to|with)|which means|so that)\b/;
 const CLOSING =
@@ -244,7 +253,13 @@ const BARE_CONTRACTIONS: ReadonlyArray<[RegExp, string]> = [
     /\b(that|what|there|where|who|it)s\b(?= (?:a|an|the|not|just|what|how|fine|ok|okay|good|great|on|all|been|going|why)\b)/g,
     "$1's",
   ],
-  [/\b(you|they|we)re\b/g, "$1're"],
+  [/\b(you|they)re\b/g, "$1're"],
+  // "were" is "we're" only where a clause starts with it ("were going to fix it"), never after a
+  // subject ("you were hoping", "things were fine").
+  [
+    /(^|[.,!?;:] |\b(?:and|but|so|because|cos|cause|ok|okay|yeah|yes|right|sure|well) )were(?= (?:going|gonna|not|just|all|still|coming|having|doing|getting|looking|trying|sorting|working|on it|here|done|ready|fine|good|ok|okay|sorry|happy|glad)\b)/g,
+    "$1we're",
+  ],
   // "ill" is a word of its own; before a verb it is "I'll".
   [
     /\bill (?=(?:do|send|stick|put|get|make|call|text|email|check|be|sort|have|take|bring|pay|let|ask|talk|try|write|book|start|pop|look|fix|clean|give|keep|move|set|ring|see)\b)/g,
@@ -284,6 +299,8 @@ export function analyseMessage(raw: string): MessageAnalysis {
     // "I wanted to talk about the carrier report. It came in late again on Friday…": the topic announced
     // and then said; what follows is the point, and the announcement asks for nothing.
     .filter((q) => !(q.declarative && q.after >= 6))
+    // "I'm still on your side, ok?" reassures; the tag asks for nothing to be weighed.
+    .filter((q) => !REASSURES_WITH_A_TAG.test(q.text.toLowerCase()))
     .map(({ after: _after, ...q }) => q);
   const question = questions[questions.length - 1] ?? null;
 
@@ -308,6 +325,10 @@ export function analyseMessage(raw: string): MessageAnalysis {
         !PUSHBACK.test(lower.replace(AGREEMENT_START, '')) &&
         !MARKS_A_START.test(lower) &&
         !REASSURES.test(lower) &&
+        // "ok. if base stays at 125 then I'd want the options doubled" opens a counter, not a yes.
+        !/\bif\b[^.?!]*\b(?:i'?d|i would|we'?d|we would|i'?ll|we'?ll) (?:want|need|like|expect|ask|only)\b/.test(
+          lower,
+        ) &&
         // "Yeah hi, I've been charged twice": a hello, not a yes.
         !/^(?:yeah|yes|yep|ok(?:ay)?|right|alright|so)\W+(?:hi|hello|hey|hiya|morning)\b/.test(lower)));
   // "I'll check if the estimate was too high" wonders about it in a clause of its own; it pushes back on
@@ -317,7 +338,8 @@ export function analyseMessage(raw: string): MessageAnalysis {
   // "Two missed visits is not acceptable, and I'm sorry" judges the learner's own side: no pushback.
   const selfCritical =
     apology && /\b(?:not (?:acceptable|good enough|fair|right|ok|okay)|unacceptable)\b/.test(lower);
-  const pushback = (PUSHBACK.test(asserted) && !selfCritical) || negatedAgreement;
+  const pushback =
+    (PUSHBACK.test(asserted) && !selfCritical && !SIDES_WITH_THEM.test(lower)) || negatedAgreement;
   const shouting =
     (bounded.match(/\b[A-Z]{3,}\b/g) ?? []).filter(
       (w) =>
@@ -344,7 +366,8 @@ export function analyseMessage(raw: string): MessageAnalysis {
       (!question || lineActs().actsOf(bounded).has('attack')) &&
       !lineActs().actsOf(bounded).has('empathy') &&
       // "…but it stung a bit", "I felt left out": the learner's own feelings, said plainly, attack no one.
-      !OWN_FEELING.test(lower))
+      !OWN_FEELING.test(lower) &&
+      !SIDES_WITH_THEM.test(lower))
   )
     hostility = 1;
 
@@ -411,6 +434,7 @@ export function analyseMessage(raw: string): MessageAnalysis {
         lower.replace(/\b(?:i|we) can (?:see|tell|imagine|understand|hear|only imagine)\b/g, ' '),
       ) &&
       !/\b(?:i|we) (?:will not|won'?t|can'?t|cannot)\b/.test(lower) &&
+      !/(?:\bnot|n'?t) something (?:i|we) (?:can|could)\b/.test(lower) &&
       !DECLINES.test(lower) &&
       !PUSHBACK.test(asserted),
     proposal: PROPOSAL.test(lower) || STATED_REQUEST.test(lower),

@@ -8,7 +8,7 @@ import {
   type MessageAnalysis,
   type Question,
 } from './message-analysis';
-import type { AnswerContent, ApologyResponse, Move, SpecificsFocus, TurnContext } from './moves';
+import type { AnswerContent, ApologyResponse, Concern, Move, SpecificsFocus, TurnContext } from './moves';
 import { WRAP_UP_MARK } from './moves';
 import {
   anchorsFor,
@@ -71,9 +71,25 @@ export function planMoves(ctx: TurnContext): Move[] {
 
   // "Thank you for having me. Sorry, I'm a little nervous": nothing said yet to answer the first
   // question, which the persona asks again, kindly, rather than pressing on as if it had been answered.
-  const pending = pendingQuestion(ctx);
-  if (state.turn <= 1 && pending && !latest.question && onlyManners(latest.text))
-    return [...moves, { kind: 'settle', question: pending }];
+  // "Hi, can I help you?" is asked again without its hello; "Monday went great, right?" asks nothing.
+  const pending = pendingQuestion(ctx)?.replace(/^(?:hi|hello|hey)(?: there)?\b[,!.]?\s*/i, '');
+  if (
+    state.turn <= 1 &&
+    pending &&
+    !/,\s*(?:right|yeah|yes|no|eh|ok(?:ay)?)\?$/i.test(pending) &&
+    !TAG_QUESTION.test(pending) &&
+    !latest.question &&
+    onlyManners(latest.text)
+  )
+    return [
+      ...moves,
+      {
+        kind: 'settle',
+        question: pending,
+        // "Thanks for calling back" is answered; "thank you for having me" is a guest's manners.
+        thanked: latest.thanks && !latest.apology && !GUEST_THANKS.test(latest.text),
+      },
+    ];
 
   const answered = core(ctx);
   const noted = noteFigure(ctx, answered);
@@ -94,11 +110,24 @@ export function planMoves(ctx: TurnContext): Move[] {
 
 /** Sentences of manners only: hello, thanks, a small sorry, nerves, looking forward to it. */
 const MANNERS =
-  /^\W*(?:(?:hi|hello|hey|(?:good )?(?:morning|afternoon|evening)|thanks?|thank you|sorry|nice|pleased|great|lovely|glad|so|um|erm|well|and|oh|yes|okay|ok)\b[\s,!.]*)*(?:(?:thanks?|thank you)(?: (?:so|very) much)? for (?:having|seeing|meeting|inviting) (?:me|us)(?: (?:in|over|today|here|this (?:morning|afternoon)))*|(?:nice|pleased|great|lovely|good) to (?:meet|see) you|i(?:'?m| am) (?:a (?:little|bit) |quite |so |very )?(?:nervous|excited|glad|happy|pleased)[^.?!]*|i'?ve been looking forward to (?:this|it|today|meeting you)[^.?!]*|hi|hello|good (?:morning|afternoon|evening))?[\s,!.]*$/i;
+  /^\W*(?:(?:(?:hi|hello|hey|dear)(?: [a-z]+$)?|(?:good )?(?:morning|afternoon|evening)|thanks?|thank you|sorry|nice|pleased|great|lovely|glad|so|um|erm|well|and|oh|yes|okay|ok)\b[\s,!.]*)*(?:(?:thanks?|thank you)(?: (?:so|very) much)? for (?:having|seeing|meeting|inviting) (?:me|us)(?: (?:in|over|today|here|this (?:morning|afternoon)))*|(?:thanks?|thank you)(?: (?:so|very) much)? for (?:calling|ringing|getting|picking|making|taking|coming|agreeing|finding|fitting)\b[^.?!,]{0,40}|i know you(?:'re| are) (?:busy|swamped|short on time)|i know you didn'?t have to|i (?:really )?appreciate (?:it|that|this|your time)|(?:nice|pleased|great|lovely|good) to (?:meet|see) you|i(?:'?m| am) (?:a (?:little|bit) |quite |so |very )?(?:nervous|excited|glad|happy|pleased)[^.?!]*|i'?ve been looking forward to (?:this|it|today|meeting you)[^.?!]*|hi|hello|good (?:morning|afternoon|evening))?[\s,!.]*$/i;
+const PROPOSES_WITH_WE =
+  /^(?:\W*\w+,\s*)?(?:so,? |ok,? |okay,? |then,? )?(?:can|could|shall) we\b(?! (?:talk|chat|discuss|go over|look at)\b(?! (?:again|later|soon|tomorrow|tonight|next|in|on|after|then)\b))/i;
+const GUEST_THANKS = /\bfor (?:having|seeing|meeting|inviting) (?:me|us)\b/i;
 function onlyManners(text: string): boolean {
   const sentences = splitSentences(text).flatMap((s) => s.split(/,\s*/));
   return sentences.length > 0 && sentences.every((s) => MANNERS.test(s.trim()));
 }
+
+/**
+ * Whether the persona has asked the learner for something: only then is "I can't" a no to it. "I've been
+ * watering it alone and I can't keep that up", with nothing asked, is the learner's own limit.
+ */
+function personaAsked(ctx: TurnContext): boolean {
+  return ctx.state.personaLines.some((line) => PERSONA_REQUEST.test(line));
+}
+const PERSONA_REQUEST =
+  /\b(?:can|could|would|will) you\b|\b(?:i|we) (?:just |really |would |'d )?(?:need|want|would like|'d like|expect|insist)\b|\b(?:i'?m|we'?re|i am|we are) (?:asking|hoping|looking)\b|\bhelp (?:me|us)\b|\bplease\b|\bhow can you help\b/i;
 
 /** The persona's last question, if its last line asked one: what a redirect can ask again. */
 function pendingQuestion(ctx: TurnContext): string | null {
@@ -329,9 +358,25 @@ function core(ctx: TurnContext): Move[] {
     latest.hostility === 0
   )
     return proposalMoves(ctx);
+  // "Can we talk again in June?", "Could we try it for a month?": a proposal put as a question is weighed,
+  // unless it runs into a position the persona holds, which its answer states ("Could we start later?").
+  if (
+    latest.question &&
+    latest.proposal &&
+    latest.hostility === 0 &&
+    PROPOSES_WITH_WE.test(latest.question.text)
+  ) {
+    const against = positionFor(ctx, latest.terms, 1);
+    if (!(against && conflicts(against))) return proposalMoves(ctx);
+  }
   if (latest.question)
     return [{ kind: 'answer', question: latest.question, content: answer(ctx, latest.question) }];
-  if (latest.pushback || latest.refusal) return pushbackMoves(ctx);
+  if (latest.pushback || (latest.refusal && personaAsked(ctx))) return pushbackMoves(ctx);
+  // The learner's own limit, with nothing asked of them, is met by a position it runs into, if any.
+  if (latest.refusal) {
+    const held = pushbackMoves(ctx);
+    if (held[0]?.kind !== 'counterpoint') return held;
+  }
   if (latest.rambling) return [{ kind: 'steer', quote: latest.quote }];
   if (latest.vague) {
     return [
@@ -361,7 +406,13 @@ function core(ctx: TurnContext): Move[] {
   const met = social || latest.pushback || latest.refusal ? null : metCondition(ctx);
   if (met && latest.words >= 5) return [{ kind: 'yield', position: met, detail: proposalDetail(latest) }];
   // A statement that runs against a firm position ("the courier delayed it") is pushback too.
-  const touched = social ? null : positionFor(ctx, latest.terms, 2);
+  // "How you were treated in the video was not okay" names the video; it does not ask for what "I won't
+  // delete the video" refuses.
+  const near = positionFor(ctx, latest.terms, 2);
+  const touched =
+    social || !near || !(near.anchor || !near.statement || nearWhatItRefuses(near.statement, latest))
+      ? null
+      : near;
   // A fact with a figure in it ("late 3 times in 4 weeks") is acknowledged by quoting it back.
   const reported = latest.figures.filter(
     (f) => latest.quote?.includes(f.text) && (f.kind !== 'date' || latest.figures.length === 1),
@@ -376,7 +427,15 @@ function core(ctx: TurnContext): Move[] {
   }
   if (touched && conflicts(touched) && !latest.agreement) return pushbackMoves(ctx, touched);
   // "Yes, it's about Grace" to "It's about Grace, isn't it?" confirms; it agrees to nothing.
-  const confirms = TAG_QUESTION.test(state.personaLines.at(-1) ?? '');
+  // So does "Yes, it's about the video" to "Are you calling because of what happened, or the views?":
+  // a question of fact about the learner, or one of two things, is answered, not agreed to.
+  const asked = pendingQuestion(ctx) ?? '';
+  const confirms =
+    TAG_QUESTION.test(state.personaLines.at(-1) ?? '') ||
+    /^(?:so,? )?(?:are|is|was|were|did|do|does|have|has) (?:you|it|this|that|they|he|she|there)\b/i.test(
+      asked,
+    ) ||
+    /\bor\b[^?]*\?$/i.test(asked);
   if (latest.agreement && !confirms) return [{ kind: 'agreement' }];
 
   // Apologies, empathy and greetings on their own were answered by the reaction.
@@ -743,10 +802,11 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
       return { kind: 'item', text: position.statement, conflict: question.kind !== 'when' };
     return { kind: 'firm', position };
   }
-  // "Can we talk about the base salary?": yes, to that subject by name.
+  // "Can we talk about the base salary?": yes, to that subject by name. "Can we talk again in June?"
+  // proposes a time, and names no subject.
   if (
     // "Could we ask the locum agency to cover two weekends?" proposes; "Can I ask about the bonus?" asks leave.
-    ((/\b(?:can|could|may|shall) (?:i|we) (?:talk|ask|chat|discuss|go over|look at)\b(?! \w+ing\b)/.test(
+    ((/\b(?:can|could|may|shall) (?:i|we) (?:talk|ask|chat|discuss|go over|look at)\b(?! \w+ing\b)(?! (?:again|later|soon|tomorrow|tonight|next|in|on|after|before|then|properly)\b)/.test(
       text,
     ) &&
       !/\bask (?!you\b|(?:a|one|two|some|few|couple|more|about|if|whether|what|how|why|when|who)\b)[\w' ]{1,40}? to \w+/.test(
@@ -967,6 +1027,13 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   // in the scenario to say, the persona still answers for itself, in general terms, rather than "later".
   if (WORRY_QUESTION.test(text)) return { kind: 'concern', about: 'worry' };
   if (HARD_QUESTION.test(text)) return { kind: 'concern', about: 'hard' };
+  // A candidate's question about the job ("Is there training?", "What's a normal day like?") is one any
+  // interviewer answers in general terms, never with "I'm not sure".
+  const aboutTheJob =
+    profile.category === 'job-interviews' && !personal
+      ? JOB_QUESTIONS.find(([pattern]) => pattern.test(text))?.[1]
+      : undefined;
+  if (aboutTheJob) return { kind: 'concern', about: aboutTheJob };
   const subject = nounPhrase(question.text);
   if (subject && !personal && ['open', 'yes-no', 'when'].includes(question.kind))
     return { kind: 'details', subject };
@@ -1366,6 +1433,23 @@ const ASKS_WHAT_LED =
 const BOUNCED_BACK = /^(?:and |so )?(?:(?:what|how) about you|and you|you)\??$/i;
 
 /** The learner asks for time before deciding. */
+/** What a candidate asks about the job, by what the interviewer answers. */
+const JOB_QUESTIONS: Array<[RegExp, Concern]> = [
+  [
+    /\b(?:training|trained|onboard\w*|induction|shadow\w*|mentor\w*|first (?:month|weeks?|days?|few weeks|90 days|three months)|learn the ropes|get up to speed)\b/,
+    'training',
+  ],
+  [/\b(?:typical (?:day|week)|day[- ]to[- ]day|normal day|average day|what (?:does|would) a day)\b/, 'day'],
+  [
+    /\b(?:what(?:'s| is| are) the (?:team|people|colleagues) like|how big is the team|about the team\b(?! use)|team (?:culture|size)|who (?:would|will) i (?:be )?(?:work\w*|report\w*)|what(?:'s| is) the culture|who do i report to)/,
+    'team',
+  ],
+  [
+    /\b(?:next steps?|next stage|hear back|when will i (?:hear|know)|process from here|decision by)\b/,
+    'next',
+  ],
+];
+
 const WORRY_QUESTION =
   /\b(?:what|anything|something) (?:that )?(?:worries|concerns|bothers) you\b|\bwhat(?:'s| is| are) your (?:worry|worries|concerns?)\b|\bare you (?:worried|concerned)\b/;
 const HARD_QUESTION =
@@ -1573,7 +1657,13 @@ function nextPress(ctx: TurnContext): string | null {
       relevance >= 2 ||
       (tone === 'tough' && state.phase === 'negotiating' && (relevance >= 1 || !!p.anchor)) ||
       state.phase === 'resolving';
-    if (p.statement && anchorReady && timely && (state.statedPositions.get(p.index) ?? 0) === 0)
+    if (
+      p.statement &&
+      anchorReady &&
+      timely &&
+      (state.statedPositions.get(p.index) ?? 0) === 0 &&
+      (!!p.anchor || nearWhatItRefuses(p.statement, latest))
+    )
       lines.push(p.statement);
     lines.push(...p.pressLines);
     if (p.evidenceAsk && (relevance >= 1 || tone === 'tough')) lines.push(p.evidenceAsk);
@@ -1584,6 +1674,23 @@ function nextPress(ctx: TurnContext): string | null {
   lines.push(...profile.voice.questions.filter((q) => !(toldAboutThemselves && BOUNCED_BACK.test(q))));
   return lines.find((line) => !mentioned(state, line)) ?? null;
 }
+
+/**
+ * "I won't delete the video because I'm asked to" defends against a request: it is said once the learner
+ * comes near what it refuses (deleting), not whenever its subject (the video) comes up. A refusal with a
+ * verb that says little ("I won't accept any plan that changes the recipes") is near once its object is.
+ */
+function nearWhatItRefuses(statement: string, latest: MessageAnalysis): boolean {
+  const refused =
+    /\b(?:won'?t|will not|refuse to|am not going to|'m not going to|never)\s+(\w+)((?:\s+[\w'-]+){0,6})/i.exec(
+      statement.split(/\b(?:because|unless|until|if)\b|[;,.]/i)[0] ?? statement,
+    );
+  if (!refused) return true;
+  const said = (words: string): boolean => [...contentTerms(words)].some((t) => latest.terms.has(t));
+  return GENERAL_VERBS.test(refused[1]!) ? said(refused[2] ?? '') : said(refused[1]!);
+}
+const GENERAL_VERBS =
+  /^(?:accept|agree|go|do|give|take|move|budge|sign|approve|consider|allow|let|make|have|be|pay|offer|put|back|support|tolerate|discuss|talk)$/i;
 
 /**
  * What the other person says next in a situation the learner wrote, by how far the learner has got: what

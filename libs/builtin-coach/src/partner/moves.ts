@@ -47,7 +47,7 @@ export type AnswerContent =
   | { kind: 'asap' }
   | { kind: 'recap'; text: string }
   /** Asked what worries it, or what makes something hard for it, with nothing in the scenario to say. */
-  | { kind: 'concern'; about: 'worry' | 'hard' | 'need' }
+  | { kind: 'concern'; about: Concern }
   | { kind: 'generic' };
 
 export interface FigureMove {
@@ -78,7 +78,7 @@ export type Move =
   | { kind: 'empathy'; disclose: PersonaFact | null }
   | { kind: 'clarify'; restate: string | null }
   /** The learner has only said hello (or that they are nervous): the persona's first question, again, kindly. */
-  | { kind: 'settle'; question: string }
+  | { kind: 'settle'; question: string; thanked: boolean }
   | { kind: 'off-topic'; subject: string; pending: string | null }
   | { kind: 'steer'; quote: string | null }
   | { kind: 'resume'; question: string }
@@ -109,3 +109,10 @@ export type SpecificsFocus = 'number' | 'time' | 'example' | 'detail';
 /** How the persona signals the end is near; matches the wrap-up phrasings. */
 export const WRAP_UP_MARK =
   /\b(?:running short on time|start wrapping up|bring this to a close|nearly out of time)\b/i;
+
+/**
+ * What the persona answers in general terms when the scenario says nothing on it: what worries it, what
+ * is hard for it, what it needs, and, as an interviewer, how the job works (training, team, a day, what
+ * happens next).
+ */
+export type Concern = 'worry' | 'hard' | 'need' | 'training' | 'team' | 'day' | 'next';

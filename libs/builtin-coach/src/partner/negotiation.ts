@@ -33,12 +33,23 @@ export function offerLike(ctx: TurnContext, latest: MessageAnalysis, figure: Fig
   if (!latest.proposal && !latest.question && breakdown(latest, figure)) return false;
   // "I've lent you £2,300 this year": an amount in a story of what happened is no offer.
   if (!latest.proposal && !latest.question && toldAsPast(sentenceWith(latest.text, figure))) return false;
+  // "The base is 18k below what I make now": a gap between two amounts, neither of them put forward.
+  if (
+    !latest.proposal &&
+    GAP_AFTER.test(
+      latest.text.slice(figure.index + figure.text.length, figure.index + figure.text.length + 30),
+    )
+  )
+    return false;
   const bounded = anchorsFor(ctx, figure).some((a) => a.anchor.direction !== 'reference');
   if (bounded || ctx.state.personaFigures.some((p) => comparableTo(p, figure))) return true;
   if (latest.proposal || latest.commitment || latest.question) return true;
   const negotiating = ctx.profile.category === 'salary-negotiation' || ctx.profile.category === 'sales';
   return negotiating && figure.kind === 'money';
 }
+
+const GAP_AFTER =
+  /^\s*(?:a (?:year|month) )?(?:below|above|less than|more than|under|over|short of|lower than|higher than|behind|ahead of)\b/i;
 
 const sentenceWith = (text: string, figure: Figure): string => {
   const start = Math.max(

@@ -1,6 +1,6 @@
 import type { ChatTone, ScenarioCategory } from '@parley/contracts';
 import { WALK_OUT_MARK } from './conversation-state';
-import type { ApologyResponse } from './moves';
+import type { ApologyResponse, Concern } from './moves';
 
 /**
  * What the persona can say, by move and tone. Several phrasings each, so the seeded choice can vary
@@ -278,6 +278,12 @@ export const SETTLE: Options = {
   neutral: ['Take your time — {q}', 'Whenever you are ready: {q}'],
   tough: ['Fine, so {q}', 'Right — {q}'],
 };
+/** Thanked for calling or for the time: the thanks answered and the question asked again, in one sentence. */
+export const SETTLE_THANKED: Options = {
+  friendly: ["You're welcome — {q}", 'Of course — {q}'],
+  neutral: ['Of course — {q}', 'Sure — {q}'],
+  tough: ['Fine — {q}', 'Right — {q}'],
+};
 export const ASKED_AGAIN = [
   'I asked you: {q}',
   'Again: {q}',
@@ -451,7 +457,33 @@ export const NEXT_STEP_SETTLED: Options = {
   tough: ['We do what we agreed. Nothing more for now.', 'What we agreed. No more, no less.'],
 };
 /** What worries the persona, or makes it hard, when the scenario gives it nothing to say about it. */
-export const CONCERN: Record<'worry' | 'hard' | 'need', Options> = {
+export const CONCERN: Record<Concern, Options> = {
+  training: {
+    friendly: [
+      "Yes, there is. You'd work alongside someone experienced for the first few weeks before you take anything on alone.",
+    ],
+    neutral: ["You'd shadow someone experienced for the first few weeks, then take things on step by step."],
+    tough: [
+      "A couple of weeks alongside someone experienced. After that, you're expected to get on with it.",
+    ],
+  },
+  team: {
+    friendly: ["It's a close team, and people help each other out when it gets busy."],
+    neutral: ["It's a small team that works closely together."],
+    tough: ['A small team, and a busy one. Everyone pulls their weight.'],
+  },
+  day: {
+    friendly: [
+      'Busy, mostly, but in a good way. A lot of it is keeping things moving and talking to people.',
+    ],
+    neutral: ['Busy. A lot of it is keeping things moving and talking to people.'],
+    tough: ['Busy. Things go wrong, and you sort them out.'],
+  },
+  next: {
+    friendly: ["We'll be in touch within the week about the next stage."],
+    neutral: ["We'll let you know about the next stage within the week."],
+    tough: ["We'll be in touch. Let's finish this first."],
+  },
   need: {
     friendly: [
       'Honestly, just a clear picture of what it means in practice, and a little time to think it over.',

@@ -98,6 +98,7 @@ import {
   SUMMARY,
   CATEGORY_PRESS,
   SETTLE,
+  SETTLE_THANKED,
   CLOSE,
   CLOSE_EXTRA,
   FALLBACK,
@@ -126,6 +127,8 @@ export interface PhrasingContext {
     about?: boolean;
     result?: boolean;
     motive?: boolean;
+    /** An instance told: words quoted, or something that happened at a time ("last week on her PR…"). */
+    example?: boolean;
   };
 }
 
@@ -252,7 +255,10 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
         break;
       case 'settle': {
         // The question is asked again on purpose: nothing yet has answered it.
-        const again = tone(SETTLE).map((t) => t.replace('{q}', lc(move.question)));
+        // Thanked for calling, it does not tell the learner to take their time.
+        const again = tone(move.thanked ? SETTLE_THANKED : SETTLE).map((t) =>
+          t.replace('{q}', lc(move.question)),
+        );
         if (!take(again)) out.push(ctx.rng.shuffle(again)[0]!);
         break;
       }
@@ -670,6 +676,8 @@ const ASKS_FOR_PREVENTION = /\b(?:again|stop this happening)\b/i;
 /** Asking who the learner is, or for a result with a number, or why they applied: answered once said. */
 const ASKS_FOR_BACKGROUND =
   /\b(?:walk me through your (?:background|cv|resume|career)|tell me (?:a bit |a little )?about yourself)\b/i;
+const ASKS_FOR_EXAMPLE =
+  /\b(?:an example|for example\?|for instance\?|such as\?|like what\?|what did (?:he|she|they|i) (?:say|do|write))/i;
 const ASKS_FOR_RESULT = /\b(?:result you could measure|measurable result|example where your work)\b/i;
 const ASKS_FOR_MOTIVE =
   /\b(?:what made you apply|why (?:do you want|this (?:role|job|company))|why (?:are you )?applying)\b/i;
@@ -701,6 +709,7 @@ function stillToAsk(ctx: PhrasingContext, question: string): boolean {
     !(ctx.given?.ask && ASKS_FOR_ASK.test(question)) &&
     !(ctx.given?.about && ASKS_FOR_BACKGROUND.test(question)) &&
     !(ctx.given?.result && ASKS_FOR_RESULT.test(question)) &&
-    !(ctx.given?.motive && ASKS_FOR_MOTIVE.test(question))
+    !(ctx.given?.motive && ASKS_FOR_MOTIVE.test(question)) &&
+    !(ctx.given?.example && ASKS_FOR_EXAMPLE.test(question))
   );
 }

@@ -32,6 +32,10 @@ import { createRng, hashString } from '../text/prng';
  * them in the persona's voice without repeating itself, and check the result (guard rails).
  */
 
+/** An instance told: words quoted ('this is amateur hour'), or what happened at a given time. */
+const TELLS_AN_INSTANCE =
+  /(?:^|[\s(])['"“‘][^'"“”‘’]{4,}['"”’](?=[\s.,;:!?)]|$)|\b(?:last (?:week|month|time|year|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|the other day|this morning|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|for example|for instance)\b/i;
+
 export interface ReplyInput {
   scenario: ScenarioDefinition;
   tone: ChatTone;
@@ -109,6 +113,7 @@ export function planReply(input: ReplyInput): ReplyPlan {
     motive: learner.some((a) =>
       /\b(?:applying|applied|apply|want (?:this|the) (?:role|job))\b[^.?!]*\bbecause\b/i.test(a.text),
     ),
+    example: learner.some((a) => TELLS_AN_INSTANCE.test(a.text)),
     writes: /\b(?:i'?ll|i will|let me|we'?ll)\b/i.test(analysis.text) && WRITES_IT_UP.test(analysis.text),
     // "…and I'll put a note so it doesn't happen again" has answered "What if it goes wrong again?".
     prevention: learner.some((a) =>
