@@ -34,7 +34,7 @@ import { createRng, hashString } from '../text/prng';
 
 /** An instance told: words quoted ('this is amateur hour'), or what happened at a given time. */
 const TELLS_AN_INSTANCE =
-  /(?:^|[\s(])['"“‘][^'"“”‘’]{4,}['"”’](?=[\s.,;:!?)]|$)|\b(?:last (?:week|month|time|year|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|the other day|this morning|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|for example|for instance)\b/i;
+  /(?:^|[\s(])['"“‘][^'"“”‘’]{4,}['"”’](?=[\s.,;:!?)]|$)|\b(?:last (?:week|month|time|year|night|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|yesterday|the other day|this morning|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|for example|for instance)\b/i;
 
 export interface ReplyInput {
   scenario: ScenarioDefinition;
