@@ -285,3 +285,28 @@ describe('"Draft it for me" writes clean sentences', () => {
       expect(line).not.toMatch(/\b(the|a|an) \1\b/i);
   });
 });
+
+describe('"Draft it for me" keeps to who the learner talks to and what the situation names', () => {
+  it('the objective listens to the person in the role, not to a third person the situation names', () => {
+    const draft = draftScenario(
+      {
+        description:
+          "I hurt my back and can't use the pool for three months. The leisure centre keeps charging me and says I'm tied in. I have a letter from my doctor.",
+        aiRole: "The leisure centre's membership manager",
+      },
+      catalogue,
+    );
+    expect(draft.learnerObjectives.join(' ')).not.toMatch(/doctor/i);
+  });
+
+  it('lends no one else’s contact details', () => {
+    const draft = draftScenario(
+      {
+        description:
+          "My brother asked me to be his best man. I can't afford the stag weekend abroad and the suit, and I want to say no but still be there on the day.",
+      },
+      catalogue,
+    );
+    expect(draft.learnerObjectives.join(' ')).not.toMatch(/\b(?:personal|phone|mobile) number\b/i);
+  });
+});

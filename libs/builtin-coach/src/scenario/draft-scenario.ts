@@ -95,6 +95,9 @@ export function isPortable(
 ): boolean {
   // Figures and quoted words are their own scenario's ("Answer 'will there be more?' honestly").
   if (/[\d$€£%"“”‘]|(^|\s)'|'(\s|$|[?!.,])/.test(line)) return false;
+  // So are someone's contact details ("stop using your personal number").
+  if (/\b(?:personal|phone|mobile|home|private|work) (?:number|email|address|phone)\b/i.test(line))
+    return false;
   if (wordsOf(line).some(rare)) return false;
   const name = source.persona.name.split(/\s+/)[0] ?? '';
   if (name && line.includes(name)) return false;
@@ -518,7 +521,11 @@ export function draftScenario(
     body.aiRole?.trim() ||
     (fit.other ? `${fit.other.mine ? 'Your' : 'The'} ${fit.other.role}` : 'The other person');
   const userRole = body.userRole?.trim() || 'You';
-  const other = fit.other?.role ?? 'the other person';
+  // The learner's own words for who they talk to come first: "a doctor's note" in a gym's situation names a
+  // third person, not the membership manager the learner is talking to.
+  const other =
+    (body.aiRole?.trim() ? (otherPersonIn(body.aiRole) ?? 'the other person') : fit.other?.role) ??
+    'the other person';
   const general = generalLines(SERVED.test(`${aiRole} ${fit.other?.role ?? ''}`), other);
   const atLeast = (lines: string[], general: string[], min: number) => {
     for (const line of general) if (lines.length < min && !lines.includes(line)) lines.push(line);
