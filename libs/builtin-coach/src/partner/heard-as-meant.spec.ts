@@ -191,3 +191,34 @@ describe('on their side', () => {
     expect(analyseMessage('The way you spoke to me was not acceptable.').pushback).toBe(true);
   });
 });
+
+describe('a few more', () => {
+  it.each([
+    "I'm not going to ask you to fill in the form again.",
+    "I'm not going to make you wait for a callback.",
+  ])('"%s" spares them; it is no pushback', (line) => {
+    expect(analyseMessage(line).pushback).toBe(false);
+  });
+
+  it('"I\'m not going to pay that" still pushes back', () => {
+    expect(analyseMessage("I'm not going to pay that.").pushback).toBe(true);
+  });
+
+  it.each(TONES)('an interviewer asked "what the team\'s like" answers it (%s)', (tone) => {
+    const replies = play(INTERVIEW_ABOUT_YOURSELF, tone, [
+      "I'm a marketing graduate and I ran the social accounts for my uncle's garden centre for two summers.",
+      "Could I ask what the team's like?",
+    ]);
+    expect(replies[1]).toMatch(/\bteam\b/i);
+    const deferred = [...DEFER.friendly, ...DEFER.neutral, ...DEFER.tough];
+    expect(deferred.some((d) => replies[1]!.includes(d))).toBe(false);
+  });
+
+  it.each(TONES)('a story told last summer is not asked for again as an example (%s)', (tone) => {
+    const replies = play(catalogueScenario('ji-greatest-weakness-retail'), tone, [
+      "I'm too quick to jump in and fix things myself instead of asking for help.",
+      'Last summer I stayed two hours late to fix a stock count on my own instead of asking my supervisor.',
+    ]);
+    expect(replies[1]).not.toMatch(/an example|a concrete example|tell me about a time/i);
+  });
+});

@@ -1441,7 +1441,7 @@ const JOB_QUESTIONS: Array<[RegExp, Concern]> = [
   ],
   [/\b(?:typical (?:day|week)|day[- ]to[- ]day|normal day|average day|what (?:does|would) a day)\b/, 'day'],
   [
-    /\b(?:what(?:'s| is| are) the (?:team|people|colleagues) like|how big is the team|about the team\b(?! use)|team (?:culture|size)|who (?:would|will) i (?:be )?(?:work\w*|report\w*)|what(?:'s| is) the culture|who do i report to)/,
+    /\b(?:what(?:'s| is| are) the (?:team|people|colleagues) like|what the (?:team|people|colleagues)(?:'s| is| are) like|how big is the team|about the team\b(?! use)|team (?:culture|size)|who (?:would|will) i (?:be )?(?:work\w*|report\w*)|what(?:'s| is) the culture|who do i report to)/,
     'team',
   ],
   [

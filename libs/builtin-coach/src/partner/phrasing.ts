@@ -441,7 +441,14 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
     if (!take(pressBank(ctx))) take(FALLBACK);
   }
   // Everything said already: an empty draft lets the guard rails supply the last-resort line.
-  return out.join(' ');
+  // "Okay. Okay, but for real?": a reaction and a line that opens with the same word say it once.
+  return out
+    .join(' ')
+    .replace(
+      /\b(Okay|Right|Fine|Good|Sure|Alright|Go on|I see)\. \1\b[,.]?\s*(\S)/g,
+      (_m, word: string, next: string) =>
+        `${word}, ${next.toLowerCase() === next || /^I\b/.test(next) ? next : next.toLowerCase()}`,
+    );
 }
 
 /** A promise to put the outcome in writing or send it over. */
@@ -677,7 +684,7 @@ const ASKS_FOR_PREVENTION = /\b(?:again|stop this happening)\b/i;
 const ASKS_FOR_BACKGROUND =
   /\b(?:walk me through your (?:background|cv|resume|career)|tell me (?:a bit |a little )?about yourself)\b/i;
 const ASKS_FOR_EXAMPLE =
-  /\b(?:an example|for example\?|for instance\?|such as\?|like what\?|what did (?:he|she|they|i) (?:say|do|write))/i;
+  /\b(?:an example|(?:a|one) (?:concrete |specific |real )?example|tell me about a time|for example\?|for instance\?|such as\?|like what\?|what did (?:he|she|they|i) (?:say|do|write))/i;
 const ASKS_FOR_RESULT = /\b(?:result you could measure|measurable result|example where your work)\b/i;
 const ASKS_FOR_MOTIVE =
   /\b(?:what made you apply|why (?:do you want|this (?:role|job|company))|why (?:are you )?applying)\b/i;

@@ -34,7 +34,7 @@ import { createRng, hashString } from '../text/prng';
 
 /** An instance told: words quoted ('this is amateur hour'), or what happened at a given time. */
 const TELLS_AN_INSTANCE =
-  /(?:^|[\s(])['"“‘][^'"“”‘’]{4,}['"”’](?=[\s.,;:!?)]|$)|\b(?:last (?:week|month|time|year|night|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|yesterday|the other day|this morning|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|for example|for instance)\b/i;
+  /(?:^|[\s(])['"“‘][^'"“”‘’]{4,}['"”’](?=[\s.,;:!?)]|$)|\b(?:last (?:week|month|time|year|night|weekend|christmas|summer|winter|spring|autumn|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|in my last (?:job|role|team)|yesterday|the other day|this morning|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|for example|for instance)\b/i;
 
 export interface ReplyInput {
   scenario: ScenarioDefinition;
