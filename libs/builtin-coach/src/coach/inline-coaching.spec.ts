@@ -273,3 +273,20 @@ describe('a tag question is a question, not uptalk', () => {
     expect(tightenText("I'm asking for 40,000?").text).toBe("I'm asking for 40,000.");
   });
 });
+
+describe('more lines that are whole as they are', () => {
+  it.each(["mia I'm so proud of you, honestly", 'Congratulations on the new job, that is brilliant news!'])(
+    '"%s" is not told to end on an ask',
+    (message) => {
+      expect(coach(SERVICE_LATE_GIFT, message).enhancedVersion).not.toMatch(/\?$/);
+    },
+  );
+
+  it.each([
+    ['can I be honest with you about the rota', 'Can I be honest with you about the rota?'],
+    ['what would work better for you', 'What would work better for you?'],
+    ['what I need is the keys by friday', 'What I need is the keys by friday.'],
+  ])('"%s" keeps the mark it asks with', (line, tightened) => {
+    expect(tightenText(line).text).toBe(tightened);
+  });
+});

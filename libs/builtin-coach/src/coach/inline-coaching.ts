@@ -54,6 +54,7 @@ export function coachMessage(input: CoachMessageInput): InlineCoaching {
       line.emotionsNamed.length +
       line.politeness.length >
       0 ||
+      GLAD_FOR_THEM.test(input.message) ||
       acts.has('empathy') ||
       acts.has('apology'));
   const hasAsk = relational || asksSomething(line) || mayDo('ask', 'open-question', 'closed-question');
@@ -116,6 +117,10 @@ export function coachMessage(input: CoachMessageInput): InlineCoaching {
     enhancedVersion,
   };
 }
+
+/** "I'm so happy for you", "congratulations", "I'm proud of you": gladness for them, a turn in itself. */
+const GLAD_FOR_THEM =
+  /\b(?:(?:happy|glad|pleased|thrilled|delighted|proud) (?:for|of) you|congrat\w*|well done|that'?s (?:great|wonderful|amazing|brilliant) news)\b/i;
 
 function asksSomething(line: LineFeatures): boolean {
   return line.asks.length > 0 || realQuestions(line) > 0 || line.nextSteps.length > 0;

@@ -183,9 +183,14 @@ export function tidy(text: string): string {
     .replace(/\b(i|we|you|it|the|a|an|to|and|so|but|my|our)(?:,?\s+\1\b)+/gi, '$1');
   s = s.replace(/(^|[.?!]\s+)(\p{Ll})/gu, (_, lead: string, letter: string) => lead + letter.toUpperCase());
   s = s.replace(/\bi\b(?!\.e\.)(?=('|\s|[,.?!]|$))/g, 'I');
-  if (s && !/[.?!"”)\]]$/.test(s)) s += '.';
+  // "can I be straight with you about the wedding" is a question typed without its mark.
+  const last = s.split(/[.?!]\s+/).pop() ?? s;
+  if (s && !/[.?!"”)\]]$/.test(s)) s += ASKED_WITHOUT_MARK.test(last) ? '?' : '.';
   return s;
 }
+
+const ASKED_WITHOUT_MARK =
+  /^(?:(?:can|could|would|will|shall|should|may|do|does|did|is|are|was|were|have|has)(?:n't)? (?:i|we|you|he|she|they|it|this|that|there)\b|(?:what|why|how|when|where|who|which)(?:'s| is| are| do| does| did| would| could| can| will| should)\b)/i;
 
 /**
  * A statement said as a question ("I'm asking for $57,000?") is uptalk, which sounds unsure: once the
