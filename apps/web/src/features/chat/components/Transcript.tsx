@@ -43,24 +43,33 @@ export function Transcript({
 }: TranscriptProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const followRef = useRef(true);
+  const lastTopRef = useRef(0);
 
   // The conversation scrolls with the page (one scroll, the composer stuck below it); where a layout
-  // gives the log a box of its own that scrolls, that box.
+  // gives the log a box of its own that scrolls, that box. Only the reader scrolling up stops the follow:
+  // the page growing under a scroll that is still on its way down (a reply rendering while the last
+  // follow lands) leaves it far from the end for a moment without the reader having moved.
+  const follow = useCallback((top: number, distanceToEnd: number) => {
+    if (distanceToEnd <= FOLLOW_SLACK_PX) followRef.current = true;
+    else if (top < lastTopRef.current - 1) followRef.current = false;
+    lastTopRef.current = top;
+  }, []);
+
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
     if (!el || !scrollsItself(el)) return;
-    followRef.current = el.scrollHeight - el.scrollTop - el.clientHeight <= FOLLOW_SLACK_PX;
-  }, []);
+    follow(el.scrollTop, el.scrollHeight - el.scrollTop - el.clientHeight);
+  }, [follow]);
 
   useEffect(() => {
     const onPageScroll = () => {
       const el = scrollRef.current;
       if (!el || scrollsItself(el)) return;
-      followRef.current = pageDistanceToEnd() <= FOLLOW_SLACK_PX;
+      follow(window.scrollY, pageDistanceToEnd());
     };
     window.addEventListener('scroll', onPageScroll, { passive: true });
     return () => window.removeEventListener('scroll', onPageScroll);
-  }, []);
+  }, [follow]);
 
   const last = messages.at(-1);
   const lastLength = typeof last?.content === 'string' ? last.content.length : 0;
