@@ -190,7 +190,7 @@ export function tidy(text: string): string {
 }
 
 const ASKED_WITHOUT_MARK =
-  /^(?:(?:can|could|would|will|shall|should|may|do|does|did|is|are|was|were|have|has)(?:n't)? (?:i|we|you|he|she|they|it|this|that|there)\b|(?:what|why|how|when|where|who|which)(?:'s| is| are| do| does| did| would| could| can| will| should)\b)/i;
+  /^(?:(?:can|could|would|will|shall|should|may|do|does|did|is|are|was|were|have|has)(?:n't)? (?:i|we|you|he|she|they|it|this|that|there)\b|(?:wh(?:at|y|en|ere|o|ich)|how)(?:'s| is| are| do| does| did| would| could| can| will| should)\b)/i;
 
 /**
  * A statement said as a question ("I'm asking for $57,000?") is uptalk, which sounds unsure: once the
