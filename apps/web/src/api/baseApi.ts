@@ -66,7 +66,10 @@ function refreshAfterUnauthorized(api: AuthApi): Promise<string | null> {
       },
       (error: unknown) => {
         const reason = sessionEndReason(error);
-        if (reason) api.dispatch(signedOut(reason));
+        // A refusal of a token the person has since replaced (they logged in again meanwhile) ends nothing.
+        const now = (api.getState() as { auth: AuthState }).auth.session;
+        if (reason && (now === null || now.refresh_token === session.refresh_token))
+          api.dispatch(signedOut(reason));
         return null;
       },
     )

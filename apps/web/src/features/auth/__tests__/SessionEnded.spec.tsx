@@ -9,16 +9,28 @@ function urlOf(input: RequestInfo | URL): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 }
 
+const NEW_SESSION = {
+  ...testSession,
+  access_token: 'access-after-new-login',
+  refresh_token: 'refresh-after-new-login',
+};
+
 /**
  * The server after the password was changed on another device: every product call refuses the old access
  * token (its session is listed as revoked) and the refresh token is gone, as GoTrue answers it.
  */
 function revokedServer(refusal = 'Invalid Refresh Token: Refresh Token Not Found') {
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = urlOf(input);
     if (url.includes('/auth/v1/token?grant_type=refresh_token')) return json({ error: refusal }, 400);
-    if (url.includes('/auth/v1/token?grant_type=password')) return json(testSession);
+    // Logging in again gives a new session, whose token the server takes (its calls are not refused).
+    if (url.includes('/auth/v1/token?grant_type=password')) return json(NEW_SESSION);
     if (url.includes('/api/user/profile/')) return json(testProfile);
+    const authorization =
+      input instanceof Request
+        ? input.headers.get('Authorization')
+        : new Headers(init?.headers).get('Authorization');
+    if (authorization?.includes(NEW_SESSION.access_token)) return json({ error: 'Service unavailable' }, 503);
     return json({ error: 'Invalid or expired token' }, 401);
   });
   vi.stubGlobal('fetch', fetchMock);
