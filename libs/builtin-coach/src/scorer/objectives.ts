@@ -240,10 +240,10 @@ const WITHOUT_IT_NOT: Partial<Record<LineAct, (l: LineFeatures) => boolean>> = {
 export function checkObjectives(lines: LineFeatures[], scenario: ScenarioDefinition): ObjectiveResult[] {
   return scenario.learnerObjectives.map((objective) => {
     const move = OBJECTIVE_MOVES.find((m) => m.objective.test(objective.trim()));
-    // The move is the gate; its own verb ("Thank her for…") is not also a content word to match.
-    const verb = move
-      ? contentLemmas(analyseText(objective.trim().split(/\s+/)[0] ?? ''))
-      : new Set<string>();
+    // The objective's own verb says what the learner does, not a word they say: "Leave with a concrete
+    // commitment" is not met by "since she left", nor "Describe the load" by a line with "describe" in it.
+    // Where a move is the gate ("Thank her for…"), the move checks the verb.
+    const verb = contentLemmas(analyseText(objective.trim().split(/\s+/)[0] ?? ''));
     const candidates = move?.atTheEnd ? lines.slice(-3) : lines;
     const showing = move ? candidates.filter(move.shows) : candidates;
     // "Take personal ownership: give your name and a direct way to follow up": what follows the colon is
@@ -336,7 +336,7 @@ export function bestLine(
   // "We didn't agree to the tiles" does not meet "Get all agreed terms in writing": a word counts only
   // when it is negated in both or in neither ("Tell her I can't be a bridesmaid" / "I can't be one").
   const deniedInTarget = deniedLemmas(analyseText(core));
-  let best: { line: LineFeatures; overlap: number } | undefined;
+  let best: { line: LineFeatures; overlap: number; head: number } | undefined;
   for (const line of lines) {
     if (!eligible(line)) continue;
     const said = (lemma: string): boolean => SAID_AS[lemma]?.(line) ?? false;
@@ -358,7 +358,12 @@ export function bestLine(
         : shared.some((lemma) => own.has(lemma)) || shared.length >= Math.min(2, wanted.length);
     // "with a time" is not met by any line that names a day: words of the calendar alone meet nothing.
     const overlap = anchored && shared.some((lemma) => !CALENDAR_WORDS.has(lemma)) ? shared.length : 0;
-    if (!best || overlap > best.overlap) best = { line, overlap };
+    // Between lines that share as many words, the one with the objective's head wins: "Explain the
+    // investigation, her rights and…" is met by the line about the investigation before one with "every
+    // right to be angry". The objective names first what it is most about.
+    const head = Math.min(...shared.map((lemma) => wanted.indexOf(lemma)));
+    if (!best || overlap > best.overlap || (overlap > 0 && overlap === best.overlap && head < best.head))
+      best = { line, overlap, head };
   }
   return best && best.overlap >= needed && wanted.length > 0 ? best.line : undefined;
 }

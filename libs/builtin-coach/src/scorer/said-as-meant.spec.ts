@@ -175,6 +175,31 @@ describe('an objective is met by a line that does what it asks, about what it na
   });
 });
 
+describe('the objective’s verb is what the learner does, and its first object what it is about', () => {
+  it.each([
+    [
+      'Leave with a firm start date',
+      'Since the old supervisor left, I have covered both night shifts on my own.',
+      'Before we finish, could we fix the start date for the new rota, say the 4th?',
+    ],
+    [
+      'Describe the backlog and what it costs the team',
+      'I would describe myself as patient, but this is getting out of hand.',
+      'The backlog is 240 tickets now, and the team loses a day a week chasing them.',
+    ],
+  ])('"%s" is not met by a line that only shares its verb', (objective, verbOnly, line) => {
+    expect(metBy(objective, verbOnly)).toBeNull();
+    expect(metBy(objective, verbOnly, line)).toBe(line);
+  });
+
+  it('of two lines sharing one word each, the one with the objective’s head meets it', () => {
+    const objective = 'Explain the audit, his rights and who will keep him updated';
+    const aside = 'You have every right to be cross about the wait, honestly, I would be too.';
+    const line = 'The audit starts on Monday and an independent reviewer is running it.';
+    expect(metBy(objective, aside, line)).toBe(line);
+  });
+});
+
 describe('what a bare "Listen" is of, when the clauses after it say', () => {
   const OBJECTIVE = 'Listen, and acknowledge the move and the children';
   it.each([
