@@ -4,7 +4,9 @@ import {
   draftScenario,
   figuresIn,
   inPronoun,
+  fitsSituation,
   otherPersonIn,
+  situationFit,
   wordsOf,
 } from './draft-scenario';
 
@@ -308,5 +310,26 @@ describe('"Draft it for me" keeps to who the learner talks to and what the situa
       catalogue,
     );
     expect(draft.learnerObjectives.join(' ')).not.toMatch(/\b(?:personal|phone|mobile) number\b/i);
+  });
+});
+
+describe('"Draft it for me" lends no line that shares only letters with the situation', () => {
+  it('a word the situation only does something with is no thing a borrowed line may be about', () => {
+    const fit = situationFit(
+      'My housemate keeps asking me to cover her cleaning week when she is away, and I always end up doing it.',
+    );
+    expect(fitsSituation('Agree on the cover for the cleaning', fit)).toBe(false);
+    expect(fitsSituation('Agree who does the cleaning', fit)).toBe(true);
+  });
+
+  it('someone’s own people belong to their scenario’s story, not to a parent asking a coach', () => {
+    const draft = draftScenario(
+      {
+        description:
+          'My daughter Ama plays in the under-14 netball team and has barely played in the last five games. I want to ask her coach why, and what Ama can work on to get back on court, without sounding like a pushy parent.',
+      },
+      catalogue,
+    );
+    expect(draft.personaGoals.join(' ')).not.toMatch(/parents/i);
   });
 });

@@ -1,4 +1,5 @@
 import type { DraftScenarioBody, ScenarioDefinition, ScenarioDraft } from '@parley/contracts';
+import { analyseText } from '../text/nlp';
 
 /*
  * "Draft it for me" without a model: the catalogue scenarios closest to the learner's situation (by the
@@ -200,6 +201,34 @@ export interface SituationFit {
   acronyms: Set<string>;
   /** The pronoun the situation uses for the other person, when it uses only one kind. */
   pronoun?: 'he' | 'she';
+  /** The situation's words that it uses as a thing (a noun) somewhere, with those naming the same thing. */
+  things: Set<string>;
+  /** The situation as written. */
+  text: string;
+}
+
+/** Someone's own people, named by whose they are. */
+const SOMEONES_PEOPLE =
+  /\b(?:his|her|their|your)\s+(parents?|mother|father|mum|mom|dad|wife|husband|partner|kids?|children|sons?|daughters?|family|brother|sister|boss|manager)\b/gi;
+
+/**
+ * The words a text uses as a thing, in the forms of `wordsOf`: "his work" has one, "work on it" none. With
+ * `gerunds`, an -ing word counts too, as "her cleaning week" names the cleaning whatever the tagger says.
+ */
+function thingsIn(text: string, gerunds = false): Set<string> {
+  const out = new Set<string>();
+  for (const token of analyseText(text).tokens)
+    if (token.pos === 'NOUN' || token.pos === 'PROPN' || (gerunds && /ing$/i.test(token.value)))
+      for (const w of wordsOf(token.value)) out.add(w);
+  return out;
+}
+
+/**
+ * The words a line uses as a thing that the situation only does or describes with: "Quantify the extra
+ * work" for "what he can work on to get more minutes" speaks of another matter, whatever the letters share.
+ */
+function otherSenses(line: string, fit: SituationFit): string[] {
+  return [...thingsIn(line)].filter((w) => fit.own.has(w) && !fit.things.has(w));
 }
 
 export function situationFit(situation: string): SituationFit {
@@ -210,7 +239,17 @@ export function situationFit(situation: string): SituationFit {
   const she = /\b(she|her|hers|herself)\b/i.test(situation);
   const other = otherPerson(situation);
   const acronyms = new Set(situation.match(/\b[A-Z]{2,}\b/g) ?? []);
-  return { own, implied, other, acronyms, pronoun: he === she ? undefined : he ? 'he' : 'she' };
+  const things = thingsIn(situation, true);
+  for (const group of SAME) if ([...group].some((w) => things.has(w))) for (const w of group) things.add(w);
+  return {
+    own,
+    implied,
+    other,
+    acronyms,
+    pronoun: he === she ? undefined : he ? 'he' : 'she',
+    things,
+    text: situation,
+  };
 }
 
 /** Words after "her" that show it is the object ("give her a reason", "let her know"), not the possessive. */
@@ -309,12 +348,18 @@ export function fitsSituation(
   if (fit.other && new RegExp(`\\b${fit.other.relation}s?\\b`, 'i').test(line)) return false;
   // An acronym is a role or a body of its own ("your VP", "HR") unless the situation names it.
   if ((line.match(/\b[A-Z]{2,}\b/g) ?? []).some((a) => !fit.acronyms.has(a))) return false;
+  if (otherSenses(line, fit).some((w) => !fit.implied.has(w) && !general.has(w))) return false;
+  // "Keep his parents from finding out": someone's own people are their scenario's story, unless the
+  // situation speaks of that person's people too ("her kids" in a situation about her kids).
+  for (const [, noun] of line.matchAll(SOMEONES_PEOPLE))
+    if (!new RegExp(`\\b(?:his|her|their|your)\\s+${noun}`, 'i').test(fit.text)) return false;
   return lineWords(line).every((w) => fit.own.has(w) || fit.implied.has(w) || general.has(w));
 }
 
 /** Whether a line speaks of something the situation itself names, beyond general words. */
 function topical(line: string, fit: SituationFit): boolean {
-  return lineWords(line).some((w) => fit.own.has(w) && !GENERIC.has(w));
+  const other = otherSenses(line, fit);
+  return lineWords(line).some((w) => fit.own.has(w) && !GENERIC.has(w) && !other.includes(w));
 }
 
 /** Whether two lines say much the same ("Give specific examples of the errors" twice). */
