@@ -222,3 +222,23 @@ describe('a few more', () => {
     expect(replies[1]).not.toMatch(/an example|a concrete example|tell me about a time/i);
   });
 });
+
+describe('figures the persona weighs by whose they are', () => {
+  const REVIEW = catalogueScenario('sn-raise-after-absorbing-duties');
+
+  it.each(['tough', 'neutral'] as const)('its own figure taken up is accepted, not weighed (%s)', (tone) => {
+    const [, reply] = play(REVIEW, tone, [
+      "Since March I've run payables as well as my own ledger, about 300 invoices a month.",
+      "Alright, three percent it is then, if that's really the ceiling.",
+    ]);
+    expect(reply).toMatch(/three percent (?:it is|works)/i);
+    expect(reply).not.toMatch(/I hear why|where does|based on/i);
+  });
+
+  it.each(TONES)('"Yes, one." to "Any questions?" agrees to nothing (%s)', (tone) => {
+    const [reply] = play(REVIEW, tone, [
+      'Yes, a quick one. Three percent feels low for what I have been covering since March.',
+    ]);
+    expect(reply).not.toMatch(/glad we agree|^Good\b|That's one thing/i);
+  });
+});

@@ -425,6 +425,10 @@ function core(ctx: TurnContext): Move[] {
       ...against,
     ];
   }
+  // "One at $1,090 and one at $1,350" to a shopper who won't go over $1,400 keeps to the limit: heard,
+  // not pushed back on.
+  const kept = touched && !latest.pushback && !latest.refusal ? withinLimit(touched, latest) : null;
+  if (kept) return [figureMove(kept.text, 'note')];
   if (touched && conflicts(touched) && !latest.agreement) return pushbackMoves(ctx, touched);
   // "Yes, it's about Grace" to "It's about Grace, isn't it?" confirms; it agrees to nothing.
   // So does "Yes, it's about the video" to "Are you calling because of what happened, or the views?":
@@ -435,6 +439,8 @@ function core(ctx: TurnContext): Move[] {
     /^(?:so,? )?(?:are|is|was|were|did|do|does|have|has) (?:you|it|this|that|they|he|she|there)\b/i.test(
       asked,
     ) ||
+    // "Any questions before we go on?" — "Yes, one." has one; it agrees to nothing.
+    /^(?:so,? )?(?:any|anything|anyone)\b/i.test(asked) ||
     /\bor\b[^?]*\?$/i.test(asked);
   if (latest.agreement && !confirms) return [{ kind: 'agreement' }];
 
@@ -469,6 +475,9 @@ function proposalMoves(ctx: TurnContext): Move[] {
   const met = metCondition(ctx);
   if (met) return [{ kind: 'yield', position: met, detail }];
   const position = positionFor(ctx, latest.terms, 1);
+  // "Fine, three percent it is then" to "I can't go beyond 3%" is within the limit: taken, not resisted.
+  const inside = position && !latest.pushback && !latest.refusal ? withinLimit(position, latest) : null;
+  if (inside) return [figureMove(inside.text, 'accept')];
   if (position && conflicts(position) && !state.concessions.has(position.index)) {
     const resisting = latest.pushback || latest.refusal;
     if (latest.reasons && position.concession && (tone !== 'tough' || state.pushbacks > 0)) {
@@ -1836,6 +1845,28 @@ function lastPoint(ctx: TurnContext): string | null {
 }
 
 /** A position stated as a refusal or a demand, so a request touching it is turned down. */
+/**
+ * The learner's figure that keeps to a position's limit (at or under a ceiling, at or over a floor), said
+ * as theirs: "three percent doesn't match the work" turns the figure down.
+ */
+function withinLimit(position: FirmPosition, latest: MessageAnalysis): Figure | null {
+  const anchor = position.anchor;
+  if (!anchor || anchor.direction === 'reference' || anchor.figure.value === null) return null;
+  const limit = anchor.figure.value;
+  const sentences = splitSentences(latest.text);
+  return (
+    latest.figures.find(
+      (f) =>
+        !/\b(?:not|never|no)\b|n't\b/i.test(sentences.find((s) => s.includes(f.text)) ?? latest.text) &&
+        f.kind === anchor.figure.kind &&
+        f.value !== null &&
+        (anchor.direction === 'ceiling' ? f.value <= limit : f.value >= limit) &&
+        f.value / limit > 0.25 &&
+        f.value / limit < 4,
+    ) ?? null
+  );
+}
+
 function conflicts(position: FirmPosition): boolean {
   return (
     !!position.statement &&

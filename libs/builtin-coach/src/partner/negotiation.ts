@@ -1,5 +1,12 @@
-import { mentioned } from './conversation-state';
-import { comparable, formatLike, isNegotiable, niceRound, type Figure } from '../text/figures';
+import { mentioned, splitSentences } from './conversation-state';
+import {
+  comparable,
+  extractFigures,
+  formatLike,
+  isNegotiable,
+  niceRound,
+  type Figure,
+} from '../text/figures';
 import { type MessageAnalysis, toldAsPast } from './message-analysis';
 import type { FigureMove, FigureVerdict, Move, TurnContext } from './moves';
 import type { Anchor, FirmPosition } from '../scenario/persona-profile';
@@ -157,7 +164,29 @@ export function comparableTo(a: Figure, b: Figure): boolean {
   return ratio > 0.25 && ratio < 4;
 }
 
+/**
+ * The persona's own figure said back is no offer of the learner's to weigh: turned down ("Three percent
+ * doesn't reflect the work") it is held or left to the rest of the reply, never accepted or asked the basis
+ * of; taken up without a question ("Fine, three percent it is then") it is accepted.
+ */
 export function figureMoves(ctx: TurnContext, offer: Figure): Move[] {
+  const { state, latest } = ctx;
+  const theirs =
+    !state.learnerFigures.some((f) => f.value === offer.value) &&
+    state.personaLines.some((line) =>
+      extractFigures(line).some((f) => f.value === offer.value && f.kind === offer.kind),
+    );
+  if (!theirs) return weighFigure(ctx, offer);
+  // The sentence with the figure says what the learner makes of it ("Yes, one." answers a question).
+  const ofIt = splitSentences(latest.text).find((sentence) => sentence.includes(offer.text)) ?? latest.text;
+  if (/\b(?:not|never|no)\b|n't\b/i.test(ofIt))
+    return weighFigure(ctx, offer).filter(
+      (m) => m.kind !== 'figure' || (m.verdict !== 'accept' && m.verdict !== 'probe' && m.verdict !== 'note'),
+    );
+  return latest.question ? [] : [figureMove(offer.text, 'accept')];
+}
+
+function weighFigure(ctx: TurnContext, offer: Figure): Move[] {
   const { state, latest, tone } = ctx;
   const value = offer.value ?? 0;
   const anchors = anchorsFor(ctx, offer);

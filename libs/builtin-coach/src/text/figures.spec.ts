@@ -46,3 +46,20 @@ describe('figures', () => {
     ]);
   });
 });
+
+describe('"and" between figures', () => {
+  it.each([
+    ['We have a two-seater at £640 and one at £780.', ['£640', '£780']],
+    ['Parking is €12 and two euro for the shuttle.', ['€12', 'two euro']],
+  ])('"%s" keeps its figures apart', (text, money) => {
+    expect(
+      extractFigures(text)
+        .filter((f) => f.kind === 'money')
+        .map((f) => f.text),
+    ).toEqual(money);
+  });
+
+  it('"three hundred and twenty" is still one number', () => {
+    expect(extractFigures('about three hundred and twenty of them').map((f) => f.value)).toEqual([320]);
+  });
+});

@@ -213,10 +213,17 @@ export function extractFigures(text: string): Figure[] {
       prev.end = span.end;
       continue;
     }
+    // "and" joins the words of one number ("four hundred and eighty"), never two figures ("one at $1,090
+    // and one at $1,350").
+    const joined =
+      !/\band\b/i.test(gap) ||
+      (/\b(?:hundred|thousand|million|billion)$/i.test(text.slice(prev?.start ?? 0, prev?.end ?? 0)) &&
+        /^[a-z]/i.test(text.slice(span.start, span.end)));
     if (
       prev &&
       prev.end <= span.start &&
       /^(?:\s*(?:and|-)?\s*)$/i.test(gap) &&
+      joined &&
       isNumeric(prev.kind) &&
       isNumeric(span.kind)
     ) {
