@@ -490,8 +490,11 @@ describe('coaching through the gateway (OpenAI-compatible provider)', () => {
     expect(events.at(-1)).toEqual({ done: true });
     expect(events.map((e) => e.content ?? '').join('')).toBe(REPLY);
     const stt = await speechToText(system, user, webm());
-    expect(stt.status).toBe(200);
-    expect(await stt.json()).toMatchObject({ text: 'I would like to discuss my salary.' });
+    // Status and body together, so a refusal says which limit or service refused.
+    expect({ status: stt.status, body: await stt.json() }).toMatchObject({
+      status: 200,
+      body: { text: 'I would like to discuss my salary.' },
+    });
     const corrupt = await speechToText(
       system,
       user,
