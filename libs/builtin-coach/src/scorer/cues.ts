@@ -426,7 +426,8 @@ export const CAVING = cue(
   "\\bi'll (just )?take (it|whatever)\\b",
   '\\bwhatever you (think|want|say|decide)\\b',
   '\\bwhatever (works|suits) (for )?you\\b',
-  '\\bi give up\\b',
+  // "I give up" giving in opens its clause; "the salary I give up" is what a proposal trades.
+  '(?:^|[.!?;,]\\s*|\\b(?:ok|okay|fine|alright|well|so|honestly|look|then)\\W+)i give up\\b',
   "\\bit doesn't matter\\b",
   "\\bdon't worry about it\\b",
   '\\bforget i (asked|said)\\b',

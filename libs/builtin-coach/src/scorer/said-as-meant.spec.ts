@@ -33,6 +33,38 @@ describe('giving ground', () => {
   });
 });
 
+describe('what the learner trades and what they ask for are theirs', () => {
+  it.each([
+    "I'd drop to four days, and the pay I give up could cover a part-time assistant.",
+    'Take the weekend shifts off me and put the overtime I give up toward the new hire.',
+  ])('"%s" proposes a trade; it gives no ground', (line) => {
+    const f = scoreTranscript(talk(line), SALARY_FIRST_OFFER);
+    expect([...f.weaknesses, ...f.suggestions].join(' ')).not.toMatch(/gave ground|Before conceding/);
+  });
+
+  it.each(['Okay, I give up, have it your way.', 'honestly i give up. fine.'])(
+    '"%s" still gives in',
+    (line) => {
+      const f = scoreTranscript(talk('Would 57,000 be possible?', line), SALARY_FIRST_OFFER);
+      expect([...f.weaknesses, ...f.suggestions].join(' ')).toMatch(/gave ground|Before conceding/);
+    },
+  );
+
+  it('"Would it be possible to…?" asks for something; it is not praised as asking about their side', () => {
+    const f = scoreTranscript(
+      talk(
+        'Evening, thanks for staying behind, I know you give up a lot of time for the club.',
+        'I am not here to pick the team for you. Ella has started on the bench for most of this term and she is losing heart.',
+        'What should she be working on, in your view, to get more time on the pitch?',
+        'That makes sense, we can practise her passing at the weekend.',
+        'Would it be possible to give her the second half on Saturday, so she can show you?',
+      ),
+      SALARY_FIRST_OFFER,
+    );
+    expect(f.strengths.join(' ')).not.toMatch(/asked about their side, e\.g\. “Would it/);
+  });
+});
+
 describe('objectives met in the learner’s own words', () => {
   const ASK = 'Ask for a specific number and give one or two reasons';
   it.each([

@@ -384,6 +384,10 @@ function rubric(line: LineFeatures): Contribution[] {
     ) &&
     !/^(?:\W*\w+,\s*)?(?:(?:could|can) we|what if|how about|what about (?:we|if|i)|(?:could|can|will|would) you (?!tell|walk|talk|explain|describe|share|say|help me (?:understand|see)|give me (?:a sense|an idea|some background)))\b/i.test(
       m.text,
+    ) &&
+    // "Would it be possible to give him twenty minutes?" asks for something, not about them.
+    !/^(?:\W*\w+,\s*)?(?:(?:would|will|is|could) (?:it|that) be (?:possible|ok|okay|alright|all right|fine)|is (?:it|that) possible|(?:is there )?any chance (?:you|we|i|of)|would you mind|do you mind if)\b/i.test(
+      m.text,
     );
   const open = line.openQuestions.filter((m) => real(m) && aboutThem(m));
   const closed = line.closedQuestions.filter((m) => real(m) && aboutThem(m));
