@@ -243,8 +243,10 @@ function core(ctx: TurnContext): Move[] {
   // ("Got a minute?" asks only for the time to say it.)
   const asksOnlyTime = !latest.question || PERMISSION.test(latest.question.text.toLowerCase());
   // (Later on, "It's about the juniors" explains; it names no new topic.)
-  const announced =
-    state.turn <= 2 && !offer && asksOnlyTime && !latest.proposal ? ANNOUNCED_TOPIC.exec(latest.text) : null;
+  // ("I wanted to talk about the £450 you kept" names a topic with a figure in it; it offers nothing.)
+  const topicSaid =
+    state.turn <= 2 && asksOnlyTime && !latest.proposal ? ANNOUNCED_TOPIC.exec(latest.text) : null;
+  const announced = topicSaid && (!offer || topicSaid[0].includes(offer.text)) ? topicSaid : null;
   // "I wanted to talk about the carrier report. It came in late again on Friday…" names the topic and
   // says it: the persona answers what was said, not the announcement.
   const saidAfter = announced
@@ -255,7 +257,9 @@ function core(ctx: TurnContext): Move[] {
     .replace(TOPIC_TAIL, '')
     // "my deposit" is, in the persona's mouth, "your deposit".
     .replace(/\b(?:my|your|our)\b/gi, (w) => ({ my: 'your', your: 'my', our: 'your' })[w.toLowerCase()] ?? w)
-    .replace(/\s+(?:for|with|from|on|in|at|that|which|who|because|since|and|but|so)\b.*$/i, '');
+    .replace(/\s+(?:for|with|from|on|in|at|that|which|who|because|since|and|but|so)\b.*$/i, '')
+    // "the £450 you kept": the thing, without the clause that says what was done with it.
+    .replace(/\s+(?:you|i|we|they|he|she)\s+\w+.*$/i, '');
   const subject = !topic ? null : named.split(/\s+/).length <= 4 ? named : nounPhrase(named);
   // "I've got something I need to say, and it's not easy": the persona hears them out.
   const news = asksOnlyTime && !offer && !latest.proposal && ANNOUNCED_NEWS.test(latest.text);
@@ -1748,6 +1752,8 @@ function ownQuestions(ctx: TurnContext): string[] {
         a.words >= 6 &&
         /\b(?:my|i'?m|i am|i'?ve|i have|we'?re|our)\b/i.test(a.text),
     );
+  // "I'd like the full £1,900 back" asks for money, not a new arrangement: there is no day to day in it.
+  if (offered(ctx.latest) && OWED.test(ctx.latest.text)) return OWN_WEIGH;
   if (offered(ctx.latest)) return OWN_PRACTICE;
   if (asked && reasoned) return OWN_HEARD;
   if (asked) return [...OWN_WHY_ASK, ...OWN_HEARD];
@@ -1783,6 +1789,10 @@ const OWN_WHAT = ['What exactly are you asking me for?'];
 const OWN_WHY_ASK = ['Why does this matter so much to you?'];
 const OWN_SUGGEST = ['What would you suggest?', 'What would you like me to do?'];
 const OWN_PRACTICE = ['What would that mean for me in practice?', 'How would that work, day to day?'];
+const OWN_WEIGH = ['Let me think about that.', "I'll have to look at that again."];
+/** Money asked for, back or owed: "the full £450 back", "a refund", "pay me what you owe". */
+const OWED =
+  /[£$€]\s?\d|\b\d[\d,.]*\s?(?:pounds|dollars|euros?|quid|bucks)\b|\brefund\b|\b(?:pay|give|send|transfer) (?:me |it |that |the \w+ )?back\b|\bwhat (?:you|is) owed\b|\bdeposit\b/i;
 const OWN_HEARD = ['I hear you.', "That's useful to know.", "Fair enough, I hadn't looked at it that way."];
 
 /** Shared terms, counting word forms the lemmatiser splits ("ship" and "shipping", "thursday" and "thursdays"). */

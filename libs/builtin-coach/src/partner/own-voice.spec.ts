@@ -213,3 +213,34 @@ describe('a partner that answers what was said', () => {
     expect(analyseMessage('What we need is a date that works for both of us.').question).toBeNull();
   });
 });
+
+describe('a partner asked for money in an own scenario', () => {
+  const GYM = ownScenario(
+    {
+      title: 'My gym membership refund',
+      description:
+        'I cancelled my gym membership in March because I moved cities, but they kept taking £39 a month until June. I want the three payments back.',
+      userRole: 'Former member',
+      aiRole: 'Gym branch manager',
+    },
+    { name: 'Carla', background: 'Carla, runs the branch, sticks to the cancellation policy' },
+    'customer-service',
+  );
+
+  it.each(['neutral', 'tough'] as const)(
+    'weighs a request for money back, never asks what it means day to day (%s)',
+    (tone) => {
+      const replies = play(
+        GYM,
+        [
+          'Hello, I need to talk about the £117 you took after I cancelled.',
+          'I sent the cancellation email on 2 March and I have the reply from your front desk.',
+          "So I'd like the £117 refunded to my card by the end of the month.",
+        ],
+        tone,
+      );
+      expect(replies.join(' ')).not.toMatch(/day to day|mean for me in practice/i);
+      expect(replies[0]).toMatch(/£117/);
+    },
+  );
+});
