@@ -242,3 +242,30 @@ describe('figures the persona weighs by whose they are', () => {
     expect(reply).not.toMatch(/glad we agree|^Good\b|That's one thing/i);
   });
 });
+
+describe('a persona that hears what it was told', () => {
+  const DOSE = catalogueScenario('cm-medication-error-disclosure');
+  const LINES = [
+    "Mrs Ruiz, my name is Dr Okafor and I lead the team looking after your dad. I'm afraid we got something badly wrong.",
+    'He was given far more of his blood-thinning drug than prescribed, because of an error in the dose. That is why he bled, and it was our mistake.',
+    'Right now he is stable in intensive care and the bleeding has stopped.',
+  ];
+
+  it.each(TONES)('meets bad news with no pleasantry, and stops asking what it was told (%s)', (tone) => {
+    const replies = play(DOSE, tone, LINES);
+    expect(replies[0]).not.toMatch(/nice to meet you|good to meet you|pleased to meet you/i);
+    expect(replies.slice(1).join(' ')).not.toMatch(/was it a mistake|did someone make a mistake/i);
+    expect(replies.join(' ')).not.toMatch(/what does anticoagulant mean/i);
+  });
+
+  it('"I wish I could, but…" leads into a limit, never into what the persona wants to hear', () => {
+    const REMOTE = catalogueScenario('ji-remote-customer-success');
+    const replies = play(REMOTE, 'friendly', [
+      'Morning! I usually start around half eight with the support queue and our account health dashboard.',
+      'After that I keep a two-hour block for calls with accounts whose usage is slipping.',
+      'Last spring one client in Chile went quiet for ten days; I rang them and found their admin had left.',
+      'My manager gets a written note from me every Friday with risks, wins and anything I need from her, so she never needs a status meeting.',
+    ]);
+    expect(replies.join(' ')).not.toMatch(/I wish I could, but I want/i);
+  });
+});

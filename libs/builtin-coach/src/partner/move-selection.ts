@@ -62,7 +62,8 @@ export function planMoves(ctx: TurnContext): Move[] {
   // Greeted back after the persona's own hello ("Oh hi, you're still up"), it does not say hello again.
   if (latest.greeting && state.turn <= 1 && !GREETS.test(state.personaLines[0] ?? ''))
     moves.push({ kind: 'greet' });
-  if (latest.introduction && state.turn <= 5 && !latest.question)
+  // "I'm Dr Adebayo… we made a mistake" brings bad news: no "Nice to meet you" to that.
+  if (latest.introduction && state.turn <= 5 && !latest.question && !BAD_NEWS.test(latest.text))
     moves.push({ kind: 'meet', name: latest.introduction });
   if (latest.apology)
     moves.push({ kind: 'apology', response: apologyResponse(ctx), sorry: /\bsorry\b/i.test(latest.text) });
@@ -1678,14 +1679,37 @@ function nextPress(ctx: TurnContext): string | null {
       (!!p.anchor || nearWhatItRefuses(p.statement, latest))
     )
       lines.push(p.statement);
-    lines.push(...p.pressLines);
+    lines.push(...p.pressLines.filter((line) => !answeredBefore(ctx, line)));
     if (p.evidenceAsk && (relevance >= 1 || tone === 'tough')) lines.push(p.evidenceAsk);
   }
   // "What about you?" turns a question back; after the learner has just said who they are, it asks for
   // what they said.
   const toldAboutThemselves = !!latest.introduction || SAID_WHAT_THEY_DO.test(latest.text);
-  lines.push(...profile.voice.questions.filter((q) => !(toldAboutThemselves && BOUNCED_BACK.test(q))));
+  lines.push(
+    ...profile.voice.questions.filter(
+      (q) => !(toldAboutThemselves && BOUNCED_BACK.test(q)) && !answeredBefore(ctx, q) && !unsaidTerm(ctx, q),
+    ),
+  );
   return lines.find((line) => !mentioned(state, line)) ?? null;
+}
+
+/** "What does anticoagulant mean?" repeats back a word the learner said; asked of an unsaid word, it is noise. */
+function unsaidTerm(ctx: TurnContext, line: string): boolean {
+  const term = /^what does (?:['"‘“]?)([\w\s-]{3,40}?)(?:['"’”]?) mean\?$/i.exec(line.trim())?.[1];
+  if (!term) return false;
+  const said = [...ctx.state.earlier, ctx.latest].map((a) => a.text.toLowerCase()).join(' ');
+  return !said.includes(term.toLowerCase());
+}
+
+/**
+ * A question the learner has already answered in so many words: "Was it a mistake?" after "we made a
+ * mistake" (asked "until answered directly", it is answered).
+ */
+function answeredBefore(ctx: TurnContext, line: string): boolean {
+  if (!line.trim().endsWith('?')) return false;
+  const asked = contentTerms(line);
+  const said = new Set([...ctx.state.earlier, ctx.latest].flatMap((a) => [...a.terms]));
+  return asked.size > 0 && looseOverlap(asked, said) >= asked.size;
 }
 
 /**
@@ -1789,6 +1813,9 @@ const OWN_WHAT = ['What exactly are you asking me for?'];
 const OWN_WHY_ASK = ['Why does this matter so much to you?'];
 const OWN_SUGGEST = ['What would you suggest?', 'What would you like me to do?'];
 const OWN_PRACTICE = ['What would that mean for me in practice?', 'How would that work, day to day?'];
+/** News nobody meets with pleasantries: a mistake owned, an apology, something gone wrong. */
+const BAD_NEWS =
+  /\b(?:mistake|error|(?:went|gone) wrong|apologi[sz]e|sorry|afraid|bad news|unfortunately|accident|passed away|died|serious|incident)\b/i;
 const OWN_WEIGH = ['Let me think about that.', "I'll have to look at that again."];
 /** Money asked for, back or owed: "the full £450 back", "a refund", "pay me what you owe". */
 const OWED =

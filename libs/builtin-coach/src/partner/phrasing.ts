@@ -138,6 +138,9 @@ export function lc(sentence: string): string {
   return sentence.charAt(0).toLowerCase() + sentence.slice(1);
 }
 
+/** A statement of what the speaker cannot or will not do. */
+const LIMIT_SAID = /\b(?:never|not|unable|won't|will not|no more than|can only|can(?:no|')t)\b/i;
+
 function cap(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -319,7 +322,14 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
         if (
           move.restated ||
           !move.position.statement ||
-          !take(tone(HOLD), withStatement(move.position.statement))
+          !take(
+            // "I wish I could, but…" leads into a limit ("I can't go past 3%"), never into a want ("I want
+            // to hear how you would handle it").
+            tone(HOLD).filter(
+              (t) => !t.includes('wish I could') || LIMIT_SAID.test(move.position.statement!),
+            ),
+            withStatement(move.position.statement),
+          )
         )
           take(tone(HOLD_AGAIN));
         break;

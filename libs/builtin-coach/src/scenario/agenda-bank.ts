@@ -36,10 +36,9 @@ export const AGENDA_BANK: Record<ScenarioCategory, AgendaQuestion[]> = {
       'example concrete result experience work customer marketing specific',
     ),
     q('What do you know about us, and what made you apply?', 'company know research appeals why role chain'),
-    q(
-      'How would you structure a problem like this before diving in?',
-      'structure framework approach case problem mece',
-    ),
+    // "A problem like this" is a case put to the candidate: asked where a case is the matter, not wherever a
+    // goal says "problem" or how someone "structures their day".
+    q('How would you structure a problem like this before diving in?', 'framework case mece sizing estimate'),
     q(
       'When could you start, and does our schedule work for you?',
       'start availability logistics site schedule week',
