@@ -52,7 +52,7 @@ export class AppModule {
               { name: 'default', ttl: 60_000, limit: env.RATE_LIMIT_PER_MINUTE },
               { name: 'auth', ttl: 60_000, limit: env.AUTH_RATE_LIMIT_PER_MINUTE, skipIf: notAuthThrottled },
             ],
-            storage: new SyncedThrottlerStorage(redis),
+            storage: new SyncedThrottlerStorage(redis, { prefix: env.RATE_LIMIT_KEY_PREFIX }),
             // The throttler's own key is a SHA-256 of the same parts, computed per request and throttler.
             generateKey: (context, tracker, name) =>
               `${context.getClass().name}.${context.getHandler().name}:${name}:${tracker}`,

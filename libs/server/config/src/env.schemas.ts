@@ -200,6 +200,12 @@ export const gatewayEnvSchema = z.object({
     .default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Where the limiter's counts live in Redis: deployments sharing one Redis keep apart by their prefix. */
+  RATE_LIMIT_KEY_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._:-]{1,60}$/, 'expected 1 to 60 letters, digits, dots, colons, dashes or underscores')
+    .default('rate'),
   PUBLIC_URL: urlWith(['http:', 'https:'], 'the public http(s) URL people open Parley at'),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   /**

@@ -119,6 +119,8 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Tes
         SERVICE_NAMES.map((n) => [`${n.toUpperCase()}_RPC_URL`, `tcp://127.0.0.1:${ports[n].rpc}`]),
       ),
       WEB_DIST_DIR: 'dist/apps/web',
+      // Each system counts its own requests: suites running side by side share one Redis.
+      RATE_LIMIT_KEY_PREFIX: `rate-${prefix}`,
       ...options.env?.gateway,
     };
     apps.push(startApp('gateway', gatewayEnv));
