@@ -64,6 +64,12 @@ describe('who is talking', () => {
   it('"I am Maya, from the swimming club" does', () => {
     expect(selfIntroduction('Hi, I am Maya, from the swimming club.')).toBe('Maya');
   });
+  it.each([
+    ["Morning, I'm Joseph Mensah's son, Kofi.", 'Kofi'],
+    ['Hello, I am Ruth Allen’s niece.', null],
+  ])('"%s" names the speaker only after whose they are', (line, name) => {
+    expect(selfIntroduction(line)).toBe(name);
+  });
 });
 
 describe('promises', () => {

@@ -121,3 +121,28 @@ describe('a person who goes by their role', () => {
     expect(personaProfile(dana).firstName).toBe('Dana');
   });
 });
+
+describe('words that only look like verbs or fit only one person', () => {
+  const refs = { names: ['Nadia Brook', 'Nadia'], learnerNouns: ['candidate'], theyIsLearner: false };
+
+  it.each([
+    ['She wants a bigger budget or bonus for the launch month.', 'bonus'],
+    ['She expects the old status or focus to stay as it is.', 'status'],
+    ['She asks about the analysis or thesis before deciding.', 'thesis'],
+  ])('"%s" keeps "%s" whole in the first person', (text, word) => {
+    expect(toFirstPerson(text, refs)).toContain(` ${word} `);
+  });
+
+  it('asks "whether the person has…" of the learner as "Have you…?"', () => {
+    const def = {
+      ...byId('sn-first-offer-ask-for-more'),
+      personaGoals: [
+        'Check whether the person has read the handbook',
+        'Find out if the learner is free on Mondays',
+      ],
+    };
+    const statements = personaProfile(def).goals.map((g) => g.statement);
+    expect(statements).toContain('Have you read the handbook?');
+    expect(statements.join(' ')).not.toMatch(/\bHas you\b|\bIs you\b/);
+  });
+});

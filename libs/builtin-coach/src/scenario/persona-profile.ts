@@ -330,12 +330,18 @@ const WHETHER =
   /^(?:understand|find out|know|learn|see|check|confirm|establish)\s+(?:whether|if)\s+(.+?)\s+(will|would|can|could|is|are|was|were|has|have|does|do)\s+(.+)$/i;
 
 /** A yes-or-no aim turned into the question itself, subject and verb inverted. */
+/** The verb of a question put to "you": "has" → "have", "is" → "are". */
+const YOU_FORM: Record<string, string> = { has: 'have', is: 'are', was: 'were', does: 'do' };
+
 function askWhether(text: string, refs: PersonaRefs): string | null {
   const m = WHETHER.exec(text);
   if (!m?.[1] || !m[2] || !m[3] || m[1].split(/\s+/).length > 4) return null;
   const subject = fp(m[1], refs);
   const rest = fp(m[3], refs);
-  return `${capitalise(m[2].toLowerCase())} ${subject} ${rest}?`;
+  // "whether the person has done…" asked of them: "Have you done…?", never "Has you…".
+  const verb = m[2].toLowerCase();
+  const asked = /^you$/i.test(subject) ? (YOU_FORM[verb] ?? verb) : verb;
+  return `${capitalise(asked)} ${subject} ${rest}?`;
 }
 
 function parseGoal(

@@ -341,7 +341,7 @@ export function toFirstPerson(
             continue;
           } else
             value =
-              implied || isThirdSingular(t) || (t.pos === 'VERB' && /[^s]s$/.test(lower))
+              implied || isThirdSingular(t) || (t.pos === 'VERB' && /[^siu]s$/.test(lower))
                 ? baseForm(implied ? lower : t.value)
                 : t.value;
           if (implied && lower === 'is') value = 'am';
@@ -355,7 +355,7 @@ export function toFirstPerson(
       const nounVerb =
         agreement !== null &&
         t.pos === 'NOUN' &&
-        /[^s]s$/.test(lower) &&
+        /[^siu]s$/.test(lower) &&
         !!next &&
         ['DET', 'ADP', 'NUM', 'ADJ', 'PRON', 'NOUN'].includes(next.pos);
       if (nounVerb) {
@@ -384,7 +384,7 @@ export function toFirstPerson(
       } else if (
         isThirdSingular(verb) ||
         (verb?.pos === 'NOUN' &&
-          /[^s]s$/.test(verb.lower) &&
+          /[^siu]s$/.test(verb.lower) &&
           ['ADP', 'DET', 'NOUN'].includes(tokens[j + 1]?.pos ?? '') &&
           tokens[i - 1]?.pos !== 'ADJ')
       ) {
@@ -435,7 +435,7 @@ function firstNonAdverb(tokens: NlpToken[]): number {
 function isCompound(next: NlpToken | undefined, after: NlpToken | undefined): boolean {
   if (!next || next.pos !== 'NOUN') return false;
   // "brush the error", "structures their day": a verb the tagger read as a noun.
-  return !/[^s]s$/.test(next.lower) && !['DET', 'PRON'].includes(after?.pos ?? '');
+  return !/[^siu]s$/.test(next.lower) && !['DET', 'PRON'].includes(after?.pos ?? '');
 }
 
 function matchName(tokens: NlpToken[], i: number, names: string[], surname?: string): number {

@@ -5,9 +5,15 @@
  * scorer does not take it for a position.
  */
 export function selfIntroduction(text: string): string | null {
-  // "I am Arjun's father" names someone else: a name followed by "'s" is the other person's.
+  // "I am Arjun's father" and "I'm Edward Banda's daughter" name someone else: a name followed by "'s" is
+  // the other person's. The speaker's own may follow ("I'm Edward Banda's daughter, Grace").
+  const whose =
+    /\b(?:[Ii]'?m|[Ii] am)\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*['\u2019]s\s+[a-z-]+,\s+([A-Z][a-z]{1,20})\b/.exec(
+      text,
+    )?.[1];
   const named =
-    /\b(?:[Ii]'?m|[Ii] am|[Mm]y name is|[Tt]his is|[Cc]all me)\s+([A-Z][a-z]{1,20})\b(?!['\u2019]s?\b)/.exec(
+    whose ??
+    /\b(?:[Ii]'?m|[Ii] am|[Mm]y name is|[Tt]his is|[Cc]all me)\s+([A-Z][a-z]{1,20})\b(?!(?:\s+[A-Z][a-z]+)*['\u2019]s?\b)/.exec(
       text,
     )?.[1];
   return named && !NOT_NAMES.test(named) ? named : null;
