@@ -5,6 +5,7 @@ import {
   figuresIn,
   inPronoun,
   fitsSituation,
+  kindsOf,
   otherPersonIn,
   situationFit,
   wordsOf,
@@ -331,5 +332,16 @@ describe('"Draft it for me" lends no line that shares only letters with the situ
       catalogue,
     );
     expect(draft.personaGoals.join(' ')).not.toMatch(/parents/i);
+  });
+});
+
+describe('"Draft it for me" reads a word in the sense the situation uses it', () => {
+  it('"raise it with the warden" asks for no pay rise; "ask for a raise" does', () => {
+    expect(
+      kindsOf('The hostel kitchen is never cleaned and I want to raise it with the warden calmly.'),
+    ).not.toContain('salary-negotiation');
+    expect(kindsOf('I want to ask my manager for a raise before the review.')).toContain(
+      'salary-negotiation',
+    );
   });
 });

@@ -32,7 +32,8 @@ export function wordsOf(text: string): string[] {
 const CATEGORY_HINTS: Array<[ScenarioDefinition['category'], RegExp]> = [
   [
     'salary-negotiation',
-    /\b(raise|salary|pay ?rise|pay|compensation|counter-?offer|offers?|offer letter|equity|bonus|sign-?on)\b/i,
+    // "a raise", never "raise it with the manager".
+    /\b((?:a|my|the|pay|your|his|her|their) raise|raise (?:of|to)|salary|pay ?rise|pay|compensation|counter-?offer|offers?|offer letter|equity|bonus|sign-?on)\b/i,
   ],
   ['job-interviews', /\b(interview\w*|recruiter|hiring manager|candidate)\b/i],
   [
@@ -164,7 +165,7 @@ const SETTINGS: Array<[RegExp, string]> = [
     'work job team role performance project meeting feedback workload',
   ],
   [/\b(manager|boss|supervisor|ceo|cfo|cto|director|vp)\b/i, 'approval approve'],
-  [/\b(raise|pay ?rise|promotion)\b/i, 'already-doing'],
+  [/\b((?:a|my|the|pay|your) raise|pay ?rise|promotion)\b/i, 'already-doing'],
   [/\b(ceo|cfo|cto|board|investors?|executive)\b/i, 'business company results numbers recommendation'],
   [/\b(flatmate|roommate|housemate|landlord|tenant|neighbou?r)\b/i, 'home house apartment'],
   [/\b(landlord|tenant)\b/i, 'rent repair repairs property'],

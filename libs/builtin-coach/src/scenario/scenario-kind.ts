@@ -26,7 +26,7 @@ const BY_CATEGORY: Record<ScenarioCategory, ScenarioKind> = {
 const KEYWORDS: Array<[ScenarioKind, RegExp]> = [
   [
     'negotiation',
-    /\b(salary|salaries|pay rise|raise|negotiat\w*|compensation|counter-?offers?|rate increase|been offered|(job|first|written) offer|offer letter|ask for more|market (data|rate)|band|equity|bonus|rate card|fee)\b/g,
+    /\b(salary|salaries|pay rise|(?:a|my|the|pay|your) raise|raise (?:of|to)|negotiat\w*|compensation|counter-?offers?|rate increase|been offered|(job|first|written) offer|offer letter|ask for more|market (data|rate)|band|equity|bonus|rate card|fee)\b/g,
   ],
   [
     'interview',

@@ -133,7 +133,8 @@ const OBJECTIVE_MOVES: Array<{
       l.alternatives.length > 0 ||
       sure(l, 'ask') ||
       has(
-        /\b(?:i (?:recommend|suggest|propose|can offer|could offer)|how about|what if|could we|would you consider|instead|options?|what i can do|i'?ll|i(?:'d| would) (?!like|love|hate|rather|prefer|want|need|feel|have|be|say|think|guess|hope|imagine)\w+)\b/i,
+        // ("I'll be straight with you" says how they will speak, and offers nothing.)
+        /\b(?:i (?:recommend|suggest|propose|can offer|could offer)|how about|what if|could we|would you consider|instead|options?|what i can do|i'?ll(?! be (?:straight|honest|frank|clear|upfront|blunt|open)\b)|i(?:'d| would) (?!like|love|hate|rather|prefer|want|need|feel|have|be|say|think|guess|hope|imagine)\w+)\b/i,
       )(l),
   },
   {

@@ -33,6 +33,16 @@ describe('giving ground', () => {
   });
 });
 
+describe('how the learner will speak is no offer', () => {
+  it('"I\'ll be honest with you about the policy" does not meet an objective to offer something', () => {
+    const objective = 'Offer a goodwill gesture beyond the policy that you can get signed off';
+    const manner = "I'll be honest with you about the policy: it only covers the first fourteen days.";
+    const offer =
+      'What I can do is send a replacement lamp at our cost, once my supervisor signs it off this afternoon.';
+    expect(metBy(objective, manner, offer)).toBe(offer);
+  });
+});
+
 describe('what the learner trades and what they ask for are theirs', () => {
   it.each([
     "I'd drop to four days, and the pay I give up could cover a part-time assistant.",
