@@ -269,3 +269,12 @@ describe('a persona that hears what it was told', () => {
     expect(replies.join(' ')).not.toMatch(/I wish I could, but I want/i);
   });
 });
+
+describe('asking for the time to talk', () => {
+  it.each(TONES)('"Can I have ten minutes about…?" is granted, not promised to be sent (%s)', (tone) => {
+    const [reply] = play(catalogueScenario('sb-boss-personal-errands'), tone, [
+      'Morning Richard, could I have ten minutes about how my hours are going?',
+    ]);
+    expect(reply).not.toMatch(/send you|I'll get you/i);
+  });
+});

@@ -1117,6 +1117,8 @@ function guardedAnswer(ctx: TurnContext, position: FirmPosition, question: Quest
  * "I'll flag it by Friday if I see a risk." Null for anything that does not read cleanly.
  */
 function pledge(question: string): string | null {
+  // "Can I have five minutes about my week?" asks for the time to talk, not for something to be sent.
+  if (ASKS_FOR_TIME.test(question.trim())) return null;
   // "Can it be corrected in this month's pay?" and "Could I get it in writing?" ask the persona to do it.
   const asked = question
     .trim()
@@ -1802,7 +1804,7 @@ const ANNOUNCED_ASK =
 const OFFERED_IF_NEEDED =
   /\bif you (?:need|want|'d like|would like) (?:them|it|that|those|one|a copy|to see (?:them|it))\b|\bi (?:can|could) (?:send|email|forward|bring|show) (?:you )?(?:both|them|it|those|a copy|copies)\b/i;
 const ANNOUNCED_NEWS =
-  /\b(?:i'?ve got|i have|there'?s) something (?:(?:that )?i (?:need|want|have) to|to) (?:say|tell you|talk (?:to you )?about|share|raise|ask you)\b|\bi (?:need|have) to (?:tell|talk to) you (?:something|about something)\b/i;
+  /\b(?:i'?ve got|i have|there'?s) something (?:(?:that )?i (?:need|want|have) to|to) (?:say|tell you|talk (?:to you )?about|share|raise|ask you)\b|\bi (?:need|have) to (?:tell|talk to) you (?:something|about something)\b|\b(?:this|it)(?:'s| is) (?:a )?(?:hard|difficult|tough|not easy)(?: one| thing)? to (?:say|tell you|raise)\b|\bisn'?t (?:easy|an easy thing) to say\b/i;
 const ANNOUNCED_TOPIC =
   /\b(?:it'?s|this is|i'?m (?:here|calling|ringing|writing)) (?:about|regarding) ((?:the|your|my|our|this|that) [^.,;!?]{1,40})|\b(?:we|i) (?:really )?(?:need|want|wanted|have) to (?:talk|chat|speak) (?:to you |with you )?about ((?:the|your|my|our|this|that) [^.,;!?]{1,40})/i;
 /** Words that trail a named topic and are not part of it ("the dishes tbh", "the rent again"). */
@@ -1813,6 +1815,9 @@ const OWN_WHAT = ['What exactly are you asking me for?'];
 const OWN_WHY_ASK = ['Why does this matter so much to you?'];
 const OWN_SUGGEST = ['What would you suggest?', 'What would you like me to do?'];
 const OWN_PRACTICE = ['What would that mean for me in practice?', 'How would that work, day to day?'];
+/** A request for time to talk: "can I have five minutes", "could I grab a quick word". */
+const ASKS_FOR_TIME =
+  /^(?:.*?,\s*)?(?:can|could|may) i (?:please )?(?:get|have|grab|borrow|steal) (?:a|an|one|two|three|five|ten|\d+|some|a few|your)?\s*(?:quick |couple of |few )?(?:minutes?|moments?|words?|secs?|seconds?|time|chat)\b/i;
 /** News nobody meets with pleasantries: a mistake owned, an apology, something gone wrong. */
 const BAD_NEWS =
   /\b(?:mistake|error|(?:went|gone) wrong|apologi[sz]e|sorry|afraid|bad news|unfortunately|accident|passed away|died|serious|incident)\b/i;

@@ -244,3 +244,32 @@ describe('a partner asked for money in an own scenario', () => {
     },
   );
 });
+
+describe('news that is hard to say, in an own scenario', () => {
+  const NOTICE = ownScenario(
+    {
+      title: 'Handing in my notice',
+      description:
+        'I have taken a job at another agency and need to tell my team lead Bea, who has just given me a bigger client. My notice is one month and I want to leave well.',
+      userRole: 'Account executive',
+      aiRole: 'My team lead',
+    },
+    { name: 'Bea', background: 'Bea, supportive, stretched thin before the spring campaign' },
+    'salary-negotiation',
+  );
+
+  it.each(['neutral', 'tough'] as const)(
+    'is heard out, not met with an aim or asked what it asks for (%s)',
+    (tone) => {
+      const [reply] = play(
+        NOTICE,
+        ["Hi Bea, thanks for grabbing a room. This isn't an easy thing to say."],
+        tone,
+      );
+      expect(reply).toMatch(/\b(?:sure|go ahead|go on|listening|of course)\b/i);
+      expect(reply).not.toMatch(
+        /what exactly are you asking|what would you suggest|what would you like me to do/i,
+      );
+    },
+  );
+});
