@@ -1752,6 +1752,7 @@ export function learnerAsked(all: readonly MessageAnalysis[]): boolean {
       (a.question?.kind === 'request' && !TOPIC_ASK.test(a.text)) ||
       // "I'm going to say no to running it this year": where the learner stands is what they came to say.
       (a.refusal && !a.question && a.hostility === 0) ||
+      DECIDED.test(a.text) ||
       STATED_ASK.test(a.text.replace(ANNOUNCED_ASK, ' ')),
   );
 }
@@ -1782,6 +1783,8 @@ function ownQuestions(ctx: TurnContext): string[] {
   if (offered(ctx.latest) && OWED.test(ctx.latest.text)) return OWN_WEIGH;
   if (offered(ctx.latest)) return OWN_PRACTICE;
   if (asked && reasoned) return OWN_HEARD;
+  // "I've accepted another offer": a decision told is asked why it was made, not why it matters.
+  if (asked && all.some((a) => DECIDED.test(a.text))) return [...OWN_WHY_DECIDED, ...OWN_HEARD];
   if (asked) return [...OWN_WHY_ASK, ...OWN_HEARD];
   return [...OWN_WHAT, ...OWN_SUGGEST];
 }
@@ -1813,6 +1816,10 @@ const TOPIC_TAIL =
 const TOPIC_ASK = /\b(?:can|could|may) (?:we|i) (?:talk|chat|speak|have a (?:word|chat))\b/i;
 const OWN_WHAT = ['What exactly are you asking me for?'];
 const OWN_WHY_ASK = ['Why does this matter so much to you?'];
+const OWN_WHY_DECIDED = ['What made you decide?', 'Can I ask why?'];
+/** A decision the learner has made and tells: "I've accepted an offer", "I'm handing in my notice". */
+const DECIDED =
+  /\bi(?:'ve| have) (?:decided|accepted|taken (?:a|the|another) (?:job|offer|role|position)|handed in)\b|\bi(?:'m| am) (?:handing in my notice|resigning|leaving (?:the|this) (?:company|team|job|role))\b/i;
 const OWN_SUGGEST = ['What would you suggest?', 'What would you like me to do?'];
 const OWN_PRACTICE = ['What would that mean for me in practice?', 'How would that work, day to day?'];
 /** A request for time to talk: "can I have five minutes", "could I grab a quick word". */

@@ -272,4 +272,16 @@ describe('news that is hard to say, in an own scenario', () => {
       );
     },
   );
+
+  it.each(['neutral', 'tough'] as const)('asks why a decision told was made (%s)', (tone) => {
+    const [, reply] = play(
+      { ...NOTICE, personaGoals: ['Keep the spring campaign on track'] },
+      [
+        'Hi Bea, have you got a minute?',
+        "I've accepted a role at another agency. I'm handing in my notice today.",
+      ],
+      tone,
+    );
+    expect(reply).toMatch(/what made you decide|can I ask why/i);
+  });
 });
