@@ -15,6 +15,7 @@ import {
   comparableTo,
   figureMove,
   figureMoves,
+  turnedDown,
   offerFigure,
   offerLike,
   openOffer,
@@ -1893,7 +1894,6 @@ function lastPoint(ctx: TurnContext): string | null {
   return items.find((s): s is string => !!s && key.includes(sentenceKey(s))) ?? null;
 }
 
-/** A position stated as a refusal or a demand, so a request touching it is turned down. */
 /**
  * The learner's figure that keeps to a position's limit (at or under a ceiling, at or over a floor), said
  * as theirs: "three percent doesn't match the work" turns the figure down.
@@ -1902,11 +1902,10 @@ function withinLimit(position: FirmPosition, latest: MessageAnalysis): Figure | 
   const anchor = position.anchor;
   if (!anchor || anchor.direction === 'reference' || anchor.figure.value === null) return null;
   const limit = anchor.figure.value;
-  const sentences = splitSentences(latest.text);
   return (
     latest.figures.find(
       (f) =>
-        !/\b(?:not|never|no)\b|n't\b/i.test(sentences.find((s) => s.includes(f.text)) ?? latest.text) &&
+        !turnedDown(latest.text, f) &&
         f.kind === anchor.figure.kind &&
         f.value !== null &&
         (anchor.direction === 'ceiling' ? f.value <= limit : f.value >= limit) &&
@@ -1916,6 +1915,7 @@ function withinLimit(position: FirmPosition, latest: MessageAnalysis): Figure | 
   );
 }
 
+/** A position stated as a refusal or a demand, so a request touching it is turned down. */
 function conflicts(position: FirmPosition): boolean {
   return (
     !!position.statement &&

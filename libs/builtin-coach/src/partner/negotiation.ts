@@ -165,6 +165,15 @@ export function comparableTo(a: Figure, b: Figure): boolean {
 }
 
 /**
+ * Whether the sentence that names a figure turns it down ("Three percent doesn't reflect the work"); the
+ * rest of the line may say anything else ("Yes, one." answers a question).
+ */
+export function turnedDown(text: string, figure: Figure): boolean {
+  const sentence = splitSentences(text).find((s) => s.includes(figure.text)) ?? text;
+  return /\b(?:not|never|no)\b|n't\b/i.test(sentence);
+}
+
+/**
  * The persona's own figure said back is no offer of the learner's to weigh: turned down ("Three percent
  * doesn't reflect the work") it is held or left to the rest of the reply, never accepted or asked the basis
  * of; taken up without a question ("Fine, three percent it is then") it is accepted.
@@ -177,9 +186,7 @@ export function figureMoves(ctx: TurnContext, offer: Figure): Move[] {
       extractFigures(line).some((f) => f.value === offer.value && f.kind === offer.kind),
     );
   if (!theirs) return weighFigure(ctx, offer);
-  // The sentence with the figure says what the learner makes of it ("Yes, one." answers a question).
-  const ofIt = splitSentences(latest.text).find((sentence) => sentence.includes(offer.text)) ?? latest.text;
-  if (/\b(?:not|never|no)\b|n't\b/i.test(ofIt))
+  if (turnedDown(latest.text, offer))
     return weighFigure(ctx, offer).filter(
       (m) => m.kind !== 'figure' || (m.verdict !== 'accept' && m.verdict !== 'probe' && m.verdict !== 'note'),
     );
