@@ -20,6 +20,7 @@ export const WITHHELD_CLAIMS: Readonly<Partial<Record<ClaimKind, { precision: nu
   'absence:asks': { precision: 0.667, said: 3 },
   'strength:acknowledgement': { precision: 0.95, said: 20 },
   'strength:evidence': { precision: 0.667, said: 3 },
+  'strength:reasons': { precision: 0.875, said: 8 },
   'strength:specifics': { precision: 0.932, said: 44 },
 };
 

@@ -240,8 +240,9 @@ export const DISMISSIVE = cue(
   "\\bthat's your problem\\b",
   '\\bnot interested\\b',
   '\\bshut up\\b',
-  // "It's not a big deal" waves their concern away; "it's not a big deal, but…" plays down one's own.
-  '\\bbig deal\\b(?!,? but\\b)',
+  // "It's not a big deal", "what's the big deal?" and a bare "Big deal." wave their concern away; "it's not a
+  // big deal, but…" plays down one's own, and "I know it's a big deal to you" grants how much it matters.
+  "(?:(?<=(?:\\b(?:no|not a|what's the|what is the|such a|so|make a|making a|made a|makes a)|n't a)\\s+)|^\\s*)big deal\\b(?!,? but\\b)",
   "\\bwaste of (my |our |everyone's )?time\\b",
   "\\b(this|that|it)('s| is) pointless\\b",
   "\\byou're not listening\\b",
@@ -260,8 +261,10 @@ export const BLAME = cue(
   '(?<!\\bare )\\byou (always|never)\\b',
   '\\bbecause of you\\b',
   '\\byou (messed|screwed|mucked) (it |this |that |everything )?up\\b',
-  // "You should have told me" blames; "you should have your money back" (a thing, not a deed) does not.
-  '\\byou should have\\b(?! (heard|been|received|gotten|got|had (a|an|the) (call|update|heads))\\b)(?! (your|my|our|a|an|the|some|it|them|this|that)\\b)',
+  // "You should have told me" blames; "you should have your money back" (a thing, not a deed) and "you should
+  // have had an announcement" or "been told" (what they were owed, not what they did) do not. "You should have
+  // had the decency to…" is a deed again.
+  '\\byou should have\\b(?! (heard|received|gotten|got|been (?:told|given|offered|called|phoned|rung|informed|updated|warned|kept|contacted|notified|asked|consulted|paid|refunded|looked after|seen|treated)|had(?! (?:the |more |some |any )?(?:decency|sense|courtesy|guts|foresight|brains|manners|cheek)))\\b)(?! (your|my|our|a|an|the|some|it|them|this|that)\\b)',
   '\\byou made me\\b',
   `${NOT_BEFORE}\\bblame (you|yourself)\\b`,
   '\\byou people\\b',
@@ -274,7 +277,9 @@ export const ORDERS = cue("\\byou (need to|have to|must|'d better|had better|bet
 
 export const REASONS = cue(
   '\\bbecause\\b',
-  '\\bsince (i|we|you|the|my|our|it|this|that|they|he|she)\\b',
+  // "Since you asked" gives a reason; "ever since", or "since we were fifteen" after "you've been in this", tells
+  // how long.
+  "(?<!\\bever |(?:'ve|\\bhave|\\bhas|'s been|\\bhad)\\b[^.?!;]{0,60})\\bsince (i|we|you|the|my|our|it|this|that|they|he|she)\\b",
   '\\bso that\\b',
   '\\bwhich means\\b',
   "\\bthat's why\\b",

@@ -86,3 +86,65 @@ describe('a dismissal denied', () => {
     expect([...f.weaknesses, ...f.suggestions].join(' ')).not.toMatch(/Dismissive|less concerned/);
   });
 });
+
+/* Lines written for this test: kind lines that carry words a harsh line also uses. */
+describe('what they were owed, how much it matters, how long', () => {
+  it.each([
+    'You should have been called before anyone touched your car, and that did not happen.',
+    'Honestly you should have had a proper handover, that one is on me.',
+    'You should have received the refund last week; I am sorry it is late.',
+  ])('does not call what they were owed blame: %s', (line) => {
+    expect(lineFeatures(0, line, undefined).blame).toEqual([]);
+  });
+
+  it.each([
+    'You should have checked the tyres before you left.',
+    'You should have been more careful with the keys.',
+  ])('still calls a deed they failed to do blame: %s', (line) => {
+    expect(lineFeatures(0, line, undefined).blame.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    'I realise this move is a big deal for you and the kids.',
+    "I know the reunion is a big deal to your dad, so I'm telling you early.",
+  ])('does not call granting how much it matters dismissive: %s', (line) => {
+    expect(lineFeatures(0, line, undefined).dismissive).toEqual([]);
+  });
+
+  it.each(["Relax, it isn't a big deal.", 'Why are you making such a big deal of one late invoice?'])(
+    'still calls waving it away dismissive: %s',
+    (line) => {
+      expect(lineFeatures(0, line, undefined).dismissive.length).toBeGreaterThan(0);
+    },
+  );
+
+  it.each([
+    "We've shared this kitchen since I started here.",
+    'The invoice has been open since we moved offices.',
+    'Ever since you joined the rota has run smoothly.',
+  ])('does not take "since" telling how long for a reason: %s', (line) => {
+    expect(lineFeatures(0, line, undefined).reasons).toEqual([]);
+  });
+
+  it('still takes a causal "since" for a reason', () => {
+    expect(
+      lineFeatures(0, "Since you're the one on call, you decide.", undefined).reasons.length,
+    ).toBeGreaterThan(0);
+  });
+});
+
+describe('a name said to the person spoken to', () => {
+  it.each([
+    'Hi Marguerite, thanks for calling back.',
+    'Sorry, Deepak, I should have rung sooner.',
+    'That works for me, Tomás.',
+  ])('is an address, not a detail: %s', (line) => {
+    expect(lineFeatures(0, line, undefined).specifics).toEqual([]);
+  });
+
+  it('still counts a person named in what is said', () => {
+    expect(lineFeatures(0, 'I asked Marguerite to cover the Friday shift.', undefined).specifics).toContain(
+      'Marguerite',
+    );
+  });
+});

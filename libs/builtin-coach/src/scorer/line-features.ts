@@ -234,6 +234,7 @@ function specificsOf(analysed: AnalysedText): string[] {
     const sentence = analysed.sentences[token.sentence];
     const sentenceInitial = !!sentence && firstWordIndex(analysed, sentence.first, sentence.last) === i;
     if (token.pos === 'PROPN' && /^\p{Lu}/u.test(token.value) && !sentenceInitial && token.lower !== "i'm") {
+      const start = i;
       let name = token.value;
       // Join a run of proper nouns, across "&": "Pell & Marsh", "Acme Corp."
       for (;;) {
@@ -246,10 +247,34 @@ function specificsOf(analysed: AnalysedText): string[] {
           name += `${tokens[i]?.pre ?? ' '}${tokens[i]?.value ?? ''}`;
         }
       }
-      out.push(name.replace(/\.$/, ''));
+      if (!addressed(analysed, start, i)) out.push(name.replace(/\.$/, ''));
     }
   }
   return [...new Set(out)];
+}
+
+/** Words that may stand before the name of the person spoken to: "Hi Gary,", "Thanks, Aisha.", "Mr Fraser,". */
+const ADDRESS_BEFORE = new Set(
+  'hi hey hiya hello morning afternoon evening thanks thank cheers merci sorry dear ok okay look listen right yes no well mr mrs ms miss dr prof professor'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A name said to the person spoken to ("Hi Mum,", "Merci, Chloé, that means a lot", "Thanks for that, Gary.")
+ * is an address, not a detail: it stands at the start of its sentence or after a greeting, a courtesy or a
+ * comma, and is followed by a comma or the sentence's end. "I spoke to Gary." and "Kez and Abi" name people.
+ */
+function addressed(analysed: AnalysedText, first: number, last: number): boolean {
+  const tokens = analysed.tokens;
+  const after = tokens[last + 1];
+  if (after && after.sentence === tokens[last]?.sentence && !/^[,.!?;:]$/.test(after.value)) return false;
+  let k = first - 1;
+  // A title before the name goes with it: "Mr Fraser," is addressed as "Fraser," is.
+  while (k >= 0 && /^(mr|mrs|ms|miss|dr|prof|professor)\.?$/i.test(tokens[k]?.value ?? '')) k--;
+  const before = tokens[k];
+  if (!before || before.sentence !== tokens[first]?.sentence || before.value === ',') return true;
+  return ADDRESS_BEFORE.has(before.lower) || /^(good )?(morning|afternoon|evening)$/i.test(before.lower);
 }
 
 function firstWordIndex(analysed: AnalysedText, first: number, last: number): number {
