@@ -1710,10 +1710,19 @@ function unsaidTerm(ctx: TurnContext, line: string): boolean {
  */
 function answeredBefore(ctx: TurnContext, line: string): boolean {
   if (!line.trim().endsWith('?')) return false;
+  // "What would you do in my shoes?" has its answer in "If I were you, I'd…" whatever the words after it.
+  if (IN_MY_SHOES.test(line) && [...ctx.state.earlier, ctx.latest].some((a) => IN_YOUR_SHOES.test(a.text)))
+    return true;
   const asked = contentTerms(line);
   const said = new Set([...ctx.state.earlier, ctx.latest].flatMap((a) => [...a.terms]));
   return asked.size > 0 && looseOverlap(asked, said) >= asked.size;
 }
+
+/** A question for advice given as if from the asker's place, and that advice given. */
+const IN_MY_SHOES =
+  /\bif you were (?:me|in my (?:shoes|seat|position|place|chair))\b|\bin my (?:shoes|seat|position|place)\b/i;
+const IN_YOUR_SHOES =
+  /\bif i were (?:you|in your (?:shoes|seat|position|place|chair))\b|\b(?:in your (?:shoes|seat|position|place)|(?:if i was|were i) you),? i(?:'d| would)\b/i;
 
 /**
  * "I won't delete the video because I'm asked to" defends against a request: it is said once the learner
@@ -1761,9 +1770,13 @@ export function learnerAsked(all: readonly MessageAnalysis[]): boolean {
 function ownQuestions(ctx: TurnContext): string[] {
   const all = [...ctx.state.earlier, ctx.latest];
   const asked = learnerAsked(all);
+  // A decision told is explained by what is said with it or after it: "This is a hard one, so I'll just say
+  // it" before "We've decided to sell" gives no reason for the sale.
+  const decidedAt = all.findIndex((a) => DECIDED.test(a.text));
+  const since = decidedAt >= 0 ? all.slice(decidedAt) : all;
   // "…it's in my name so it's my credit that takes the hit" has said why, in so many words or not.
   const reasoned =
-    all.some(
+    since.some(
       (a) =>
         a.reasons ||
         lineActs().actsOf(a.text).has('reason') ||
@@ -1772,20 +1785,25 @@ function ownQuestions(ctx: TurnContext): string[] {
     ) ||
     // "I'm saying no this year." then "My mum's not well and I'm with her most weekends.": what the learner
     // says of their own life after asking is why.
-    all.some(
+    // A line of the same kind said before the ask, with detail in it ("my little one has had a cough for
+    // three weeks"), is why too, once the ask has come.
+    since.some(
       (a, i) =>
-        i > 0 &&
-        learnerAsked(all.slice(0, i)) &&
+        (i > 0 || decidedAt >= 0) &&
+        (learnerAsked(since.slice(0, i)) || (asked && a.figures.length > 0)) &&
         !a.question &&
         a.words >= 6 &&
+        !ANNOUNCED_TOPIC.test(a.text) &&
         /\b(?:my|i'?m|i am|i'?ve|i have|we'?re|our)\b/i.test(a.text),
     );
   // "I'd like the full £1,900 back" asks for money, not a new arrangement: there is no day to day in it.
   if (offered(ctx.latest) && OWED.test(ctx.latest.text)) return OWN_WEIGH;
   if (offered(ctx.latest)) return OWN_PRACTICE;
+  // A decision that lands on the listener, once explained, is taken in rather than filed as "useful to know".
+  if (decidedAt >= 0 && reasoned) return OWN_TAKEN_IN;
   if (asked && reasoned) return OWN_HEARD;
   // "I've accepted another offer": a decision told is asked why it was made, not why it matters.
-  if (asked && all.some((a) => DECIDED.test(a.text))) return [...OWN_WHY_DECIDED, ...OWN_HEARD];
+  if (decidedAt >= 0) return OWN_WHY_DECIDED;
   if (asked) return [...OWN_WHY_ASK, ...OWN_HEARD];
   return [...OWN_WHAT, ...OWN_SUGGEST];
 }
@@ -1818,9 +1836,12 @@ const TOPIC_ASK = /\b(?:can|could|may) (?:we|i) (?:talk|chat|speak|have a (?:wor
 const OWN_WHAT = ['What exactly are you asking me for?'];
 const OWN_WHY_ASK = ['Why does this matter so much to you?'];
 const OWN_WHY_DECIDED = ['What made you decide?', 'Can I ask why?'];
-/** A decision the learner has made and tells: "I've accepted an offer", "I'm handing in my notice". */
+/**
+ * A decision the learner has made and tells: "I've accepted an offer", "I'm handing in my notice", "we've
+ * decided to sell the house", "Ana and I are going to stay in Lisbon this summer", "you're off the team".
+ */
 const DECIDED =
-  /\bi(?:'ve| have) (?:decided|accepted|taken (?:a|the|another) (?:job|offer|role|position)|handed in)\b|\bi(?:'m| am) (?:handing in my notice|resigning|leaving (?:the|this) (?:company|team|job|role))\b/i;
+  /\b(?:i|we|they)(?:'ve| have) (?:decided|accepted|taken (?:a|the|another) (?:job|offer|role|position)|handed in)\b|\b(?:have|has) (?:all |both |now )?decided\b|\bi(?:'m| am) (?:handing in my notice|resigning|leaving (?:the|this) (?:company|team|job|role))\b|\b[a-z]+ and i (?:are|'re) (?:going to|planning to)\b|\bi(?:'m| am) not (?:coming|going to (?:come|be there|make it))\b|\byou(?:'re| are) (?:out|off|no longer (?:on|in|part of))\b(?= (?:of |the |our |this ))/i;
 const OWN_SUGGEST = ['What would you suggest?', 'What would you like me to do?'];
 const OWN_PRACTICE = ['What would that mean for me in practice?', 'How would that work, day to day?'];
 /** A request for time to talk: "can I have five minutes", "could I grab a quick word". */
@@ -1833,6 +1854,11 @@ const OWN_WEIGH = ['Let me think about that.', "I'll have to look at that again.
 /** Money asked for, back or owed: "the full £450 back", "a refund", "pay me what you owe". */
 const OWED =
   /[£$€]\s?\d|\b\d[\d,.]*\s?(?:pounds|dollars|euros?|quid|bucks)\b|\brefund\b|\b(?:pay|give|send|transfer) (?:me |it |that |the \w+ )?back\b|\bwhat (?:you|is) owed\b|\bdeposit\b/i;
+const OWN_TAKEN_IN = [
+  "That's a lot to take in.",
+  "I didn't see that coming, honestly.",
+  'Right. I need a minute with that.',
+];
 const OWN_HEARD = ['I hear you.', "That's useful to know.", "Fair enough, I hadn't looked at it that way."];
 
 /** Shared terms, counting word forms the lemmatiser splits ("ship" and "shipping", "thursday" and "thursdays"). */

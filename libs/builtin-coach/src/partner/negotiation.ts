@@ -121,7 +121,12 @@ export function offerFigure(ctx: TurnContext, analysis: MessageAnalysis): Figure
   const theirs = (f: Figure): boolean =>
     !analysis.agreement &&
     ctx.profile.openingFigures.some((p) => comparableTo(p, f) && p.value !== null && p.value === f.value);
-  const negotiable = analysis.figures.filter((f) => isNegotiable(f) && !theirs(f));
+  const all = analysis.figures.filter((f) => isNegotiable(f) && !theirs(f));
+  // "£180 instead of £320": the figure put beside the offer to measure it is not the offer.
+  const offered = all.filter(
+    (f) => !MEASURED_AGAINST.test(analysis.text.slice(Math.max(0, f.index - 30), f.index)),
+  );
+  const negotiable = offered.length > 0 ? offered : all;
   if (negotiable.length === 0) {
     const plain = analysis.figures.filter(
       (f) =>
@@ -146,6 +151,10 @@ export function offerFigure(ctx: TurnContext, analysis: MessageAnalysis): Figure
     null
   );
 }
+
+/** What stands just before a figure named only to measure another by: "instead of £320", "down from 40". */
+const MEASURED_AGAINST =
+  /\b(?:instead of|rather than|(?:down|up|reduced|cut) from|compared (?:to|with)|against|normally|usually|originally|the (?:usual|normal|full|list|original|retail)(?: price| cost| rate| fee)?(?: of)?)\s*(?:about |around |roughly |the )?$/i;
 
 /** The learner's figure from the last two turns, still open. */
 export function openOffer(ctx: TurnContext): Figure | null {

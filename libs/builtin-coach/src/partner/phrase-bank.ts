@@ -356,7 +356,9 @@ export const ACK_QUOTE: Options = {
 export const ACK_PLAIN: Options = {
   friendly: ['Okay, that makes sense.', 'Mm-hm, I follow.', 'Right, okay.', 'Sure, I see.'],
   neutral: ['Okay.', 'Right.', 'I see.', 'Go on.'],
-  tough: ['Fine.', 'And?', "That doesn't tell me much.", 'Go on.'],
+  // A plain nod says nothing of what was said: "That doesn't tell me much." would be false of a line full of
+  // detail, so it is no nod.
+  tough: ['Fine.', 'And?', 'Mm. Right.', 'Go on.'],
 };
 
 export const ANSWER_LEADS: Record<string, string[]> = {

@@ -195,6 +195,15 @@ export function extractFigures(text: string): Figure[] {
       inside.end = end;
     }
   }
+  // A clock time written "6:40" or "11:55pm", which the recogniser leaves out or reads as two numbers.
+  for (const m of text.matchAll(/\b(?:[01]?\d|2[0-3]):[0-5]\d(?:\s?(?:am|pm|a\.m\.|p\.m\.)|(?![\d:]))/gi)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    const overlapping = spans.filter((s) => s.start < end && start < s.end);
+    if (overlapping.some((s) => s.kind === 'date' || s.kind === 'time')) continue;
+    for (const s of overlapping) spans.splice(spans.indexOf(s), 1);
+    spans.push({ kind: 'time', start, end });
+  }
   spans.sort((a, b) => a.start - b.start);
 
   // Merge "four hundred" + "and" + "eighty thousand", and "$57" + "k".
