@@ -215,7 +215,8 @@ export const COLLABORATION = cue(
 );
 
 export const DISMISSIVE = cue(
-  '(?<!or )\\bwhatever\\b(?! (works|suits|you (need|want|prefer|think|say|decide))| is (best|easiest))',
+  // "I'll call you at ten whatever happens" promises; it waves nothing away.
+  '(?<!or )\\bwhatever\\b(?! (works|suits|happens|happened|it takes|comes next|the (outcome|result|answer)|you (need|want|prefer|think|say|decide|choose))| is (best|easiest))',
   '\\bcalm down\\b',
   '\\brelax\\b',
   '\\bsettle down\\b',
@@ -321,7 +322,9 @@ export const BENEFITS = cue(
   '\\b(better|easier|faster|cheaper|simpler|useful|valuable|helpful) for you\\b',
   '\\b(would|will|could) (pay for itself|free up|save you|cut your|reduce your|stop)\\b',
   '\\b(bring|contribute|add) [^.?!]{0,40}\\bto your\\b',
-  "\\byour (goals?|priorit(y|ies)|customers|clients|deadline|budget|team's|targets?|revenue|cohort)\\b",
+  // What the proposal does for their goals: "meets your deadline", "within your budget"; "five days before
+  // your deadline" only names it.
+  "\\b(?:meet|meets|hit|hits|make|protect|protects|fit|fits|help|helps|serve|grow|grows|reach|within|under|for|to) your (goals?|priorit(y|ies)|customers|clients|deadline|budget|team's|targets?|revenue|cohort)\\b",
   '\\bthis (would|will|could) (help|save|give|let|mean|free|reduce|cut|protect)\\b',
   '\\breturn on investment\\b',
   '\\broi\\b',

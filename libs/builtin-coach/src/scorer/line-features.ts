@@ -253,6 +253,10 @@ function specificsOf(analysed: AnalysedText): string[] {
   return [...new Set(out)];
 }
 
+/** A sentence that says it is no attack: "I'm not having a go at you", "this isn't a criticism of anyone". */
+const DENIES_AN_ATTACK =
+  /\b(?:i'?m not|i am not|not|never|i don'?t (?:mean|want)(?: this| it)?(?: to be| as)?|this (?:isn'?t|is not)|it'?s not|it is not)\s+(?:(?:trying|meaning|here|out|about|to|a|an|any)\s+){0,3}(?:having a go|have a go|a go at|blam(?:e|ing)|criticis|criticiz|attack|a dig\b|a complaint|pick(?:ing)? on|get(?:ting)? at|tell(?:ing)? (?:you|anyone|him|her) off|accus|caus(?:e|ing) (?:bother|trouble))/i;
+
 /** Words that may stand before the name of the person spoken to: "Hi Gary,", "Thanks, Aisha.", "Mr Fraser,". */
 const ADDRESS_BEFORE = new Set(
   'hi hey hiya hello morning afternoon evening thanks thank cheers merci sorry dear ok okay look listen right yes no well mr mrs ms miss dr prof professor'.split(
@@ -515,6 +519,7 @@ export function lineFeatures(
     .filter(
       (s) =>
         s.sentiment <= -0.4 &&
+        !DENIES_AN_ATTACK.test(s.text) &&
         OTHER_FOCUS.test(normalise(s.text)) &&
         !excused.has(s.index) &&
         !analysed.entities.some(

@@ -42,8 +42,8 @@ const CONDITIONS: Array<{ objective: RegExp; broken: (l: LineFeatures) => boolea
  * "How's your week going?", "How are you?", "Good weekend?": a question of manners, asked of anyone, finds
  * out nothing the conversation is about.
  */
-const PLEASANTRY_QUESTION =
-  /^\W*(?:(?:hey|hi|hello|so|and)\W+)?(?:how(?:'s| is| are| was| were| have| has)? (?:you|ya|your (?:week|day|weekend|morning|holiday|family)|things|everything|it going|life|the (?:week|day|weekend|family|kids))\b[^?]{0,25}|(?:good|nice|busy) (?:weekend|week|day|holiday)|you (?:ok|okay|alright|good))\W*$/i;
+export const PLEASANTRY_QUESTION =
+  /^\W*(?:(?:hey|hi|hiya|hello|alright|morning|so|and)(?:,? [A-Z][\w'-]*)?\W+)?(?:how(?:'s| is| are| was| were| have| has)? (?:you|ya|your (?:week|day|weekend|morning|holiday|family)|things|everything|it going|life|the (?:week|day|weekend|family|kids))\b[^?]{0,25}|(?:good|nice|busy) (?:weekend|week|day|holiday)|you (?:ok|okay|alright|good))\W*$/i;
 const asksAboutTheMatter = (q: { text: string }): boolean => !PLEASANTRY_QUESTION.test(q.text.trim());
 
 /**
@@ -105,7 +105,9 @@ const OBJECTIVE_MOVES: Array<{
     moveIsEnough: true,
   },
   {
-    objective: /^(?:ask (?:\w+ )?questions?|ask (?:about|what|how|why)|find out|explore|uncover|discover)\b/i,
+    // "Ask the VP at least one thoughtful question about…" asks for a question, however many words come between.
+    objective:
+      /^(?:ask (?:[\w'-]+ ){0,6}questions?|ask (?:about|what|how|why)|find out|explore|uncover|discover)\b/i,
     shows: (l) =>
       [...l.openQuestions, ...l.closedQuestions].some(asksAboutTheMatter) ||
       // "Has something changed for him lately?" finds out about someone else: any question of the matter.
@@ -144,7 +146,13 @@ const OBJECTIVE_MOVES: Array<{
     shows: (l) => l.apologies.length > 0 || sure(l, 'apology') || OWNS_IT(l),
     firstly: (l) => OWNS_IT(l) || sure(l, 'apology'),
   },
-  { objective: /^thank\b/i, shows: has(/\b(?:thank|appreciate)/i) },
+  // "Merci", "cheers", "that means a lot": thanks in other words.
+  {
+    objective: /^thank\b/i,
+    shows: has(
+      /\b(?:thank|appreciate|merci|gracias|danke|cheers|grateful|(?:that|it|this) (?:really |genuinely )?means a lot)/i,
+    ),
+  },
   // "Explain why…" asks for the reason, whatever it is about.
   {
     objective: /^(?:explain|say|tell \w+) why\b/i,
@@ -337,6 +345,14 @@ export function bestLine(
   // "We didn't agree to the tiles" does not meet "Get all agreed terms in writing": a word counts only
   // when it is negated in both or in neither ("Tell her I can't be a bridesmaid" / "I can't be one").
   const deniedInTarget = deniedLemmas(analyseText(core));
+  const owners = new Set(
+    [...core.matchAll(/\b([a-z]+)['\u2019]s?\s+(?=[a-z])/gi)]
+      .filter(
+        (m) =>
+          !/^(?:it|that|there|what|who|he|she|let)$/i.test(m[1]!) && /['\u2019]s\s|s['\u2019]\s/i.test(m[0]),
+      )
+      .flatMap((m) => [...contentLemmas(analyseText(m[1]!))]),
+  );
   let best: { line: LineFeatures; overlap: number; head: number } | undefined;
   for (const line of lines) {
     if (!eligible(line)) continue;
@@ -357,8 +373,14 @@ export function bestLine(
       wanted.length >= 3
         ? shared.some((lemma) => own.has(lemma)) || shared.length === wanted.length
         : shared.some((lemma) => own.has(lemma)) || shared.length >= Math.min(2, wanted.length);
-    // "with a time" is not met by any line that names a day: words of the calendar alone meet nothing.
-    const overlap = anchored && shared.some((lemma) => !CALENDAR_WORDS.has(lemma)) ? shared.length : 0;
+    // "with a time" is not met by any line that names a day: words of the calendar alone meet nothing. Nor
+    // does the owner in "the team's time": "means a lot to the team" says nothing of the team's time.
+    const overlap =
+      anchored &&
+      shared.some((lemma) => !CALENDAR_WORDS.has(lemma)) &&
+      shared.some((lemma) => !owners.has(lemma))
+        ? shared.length
+        : 0;
     // Between lines that share as many words, the one with the objective's head wins: "Explain the
     // investigation, her rights and…" is met by the line about the investigation before one with "every
     // right to be angry". The objective names first what it is most about.
@@ -500,9 +522,30 @@ const SAID_AS: Record<string, (l: LineFeatures) => boolean> = {
   ),
 };
 
+/**
+ * A line that only names what the talk will be about ("I would like to discuss my timeline", "I'm calling
+ * about the boiler"), perhaps after a greeting or a thank-you for the time, has said what it is about and
+ * done none of it yet.
+ */
+const NAMES_THE_TOPIC =
+  /^(?:so,? )?(?:i(?:'d| would)? (?:like|want|wanted|need|needed|have) to (?:discuss|talk|chat|speak|go over|run through|raise|ask you|ask about)\b(?: about)?|i(?:'m| am) (?:calling|ringing|writing|here) (?:about|regarding|because of)\b|(?:can|could) (?:we|i) (?:have a (?:word|chat)|talk|chat)\b)[^.?!]*[.?!]*$/i;
+const GREETS =
+  /^(?:(?:hi|hiya|heya|hello|hey|good (?:morning|afternoon|evening)|morning|evening)\b[^.?!]*|(?:thanks|thank you)(?: so much| very much)? for (?:seeing|meeting|having|making|taking|picking|calling|the time)\b[^.?!]*)[.?!]*$/i;
+const opensOnly = (text: string): boolean => {
+  const sentences = text
+    .split(/(?<=[.?!])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return (
+    sentences.some((s) => NAMES_THE_TOPIC.test(s)) &&
+    sentences.every((s) => NAMES_THE_TOPIC.test(s) || GREETS.test(s))
+  );
+};
+
 function eligible(line: LineFeatures): boolean {
   return (
     line.words >= MIN_WORDS &&
+    !opensOnly(line.text) &&
     line.fillers.length + line.hedges.length < 2 &&
     !line.evasive &&
     !hostile(line) &&

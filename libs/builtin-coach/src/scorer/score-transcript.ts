@@ -19,7 +19,7 @@ import {
   askFor,
 } from '../scenario/kinds';
 import { type LineFeatures, type Match, contentLemmas, lineFeatures } from './line-features';
-import { type ObjectiveResult, bestLine, checkObjectives, hostile } from './objectives';
+import { type ObjectiveResult, PLEASANTRY_QUESTION, bestLine, checkObjectives, hostile } from './objectives';
 import { capitalise, q, quoteList, wordsFrom } from '../text/quote';
 import { tightenText } from '../text/rewrite';
 import { kindOfCategory } from '../scenario/scenario-kind';
@@ -389,8 +389,13 @@ function rubric(line: LineFeatures): Contribution[] {
     !/^(?:\W*\w+,\s*)?(?:(?:would|will|is|could) (?:it|that) be (?:possible|ok|okay|alright|all right|fine)|is (?:it|that) possible|(?:is there )?any chance (?:you|we|i|of)|would you mind|do you mind if)\b/i.test(
       m.text,
     );
-  const open = line.openQuestions.filter((m) => real(m) && aboutThem(m));
-  const closed = line.closedQuestions.filter((m) => real(m) && aboutThem(m));
+  // "Alright Declan, how's it going?" greets; it asks nothing of the matter.
+  const open = line.openQuestions.filter(
+    (m) => real(m) && aboutThem(m) && !PLEASANTRY_QUESTION.test(m.text.trim()),
+  );
+  const closed = line.closedQuestions.filter(
+    (m) => real(m) && aboutThem(m) && !PLEASANTRY_QUESTION.test(m.text.trim()),
+  );
   const questionPoints = Math.min(1.5, open.length * 1.0 + closed.length * 0.5);
   const askedAbout = open[0] ?? closed[0];
   if (askedAbout) {
@@ -1154,9 +1159,10 @@ function suggestions(ctx: NarrativeContext, found: Weakness[]): string[] {
     // Only a rewrite that changed the wording that stung is an example of losing the edge.
     const tightened = tightenText(sentence);
     const better = tightened.text;
-    return tightened.toneFixes.length > 0 && better !== sentence.trim() && better.length > 3
-      ? `say ${q(better, 90)} instead of ${q(sentence, 90)}`
-      : undefined;
+    if (!(tightened.toneFixes.length > 0 && better !== sentence.trim() && better.length > 3))
+      return undefined;
+    const [after, before] = aroundChange(better, sentence.trim());
+    return `say ${q(after, 90)} instead of ${q(before, 90)}`;
   };
   // The number of the hedged ask itself, never the first number said anywhere ("14 months" is no ask).
   const figure = ctx.totals.hedgedAsks.top[0]?.line.specifics.find((s) => /\d/.test(s));
@@ -1292,4 +1298,16 @@ function emptyFeedback(
     ],
     evidence: { clarity: [], empathy: [], persuasion: [] },
   };
+}
+
+/**
+ * A rewrite and its original, both cut to where they differ: two long sentences that change near their end
+ * would otherwise be quoted as the same words, cut off before the change.
+ */
+export function aroundChange(after: string, before: string): [string, string] {
+  let at = 0;
+  while (at < after.length && at < before.length && after[at] === before[at]) at++;
+  if (at <= 60) return [after, before];
+  const start = before.lastIndexOf(' ', at - 30);
+  return start <= 0 ? [after, before] : [`…${after.slice(start + 1)}`, `…${before.slice(start + 1)}`];
 }
