@@ -148,7 +148,7 @@ const COMMITMENT =
 const NOT_PLEDGED =
   /\b(?:i|we)(?:'ve| have) (?:already |now )?[a-z]+(?: [a-z]+){0,4} (?:twice|three times|four times|five times|several times|many times|a few times|multiple times|repeatedly|more than once|again and again|over and over)\b|\b(?:[a-z]+ and (?:i|we)|(?:me|us) and [a-z]+|(?:'ve|have|has) (?:now |already |all |both )?decided(?: that)? (?:i|we))(?:'re| are|'m| am|'ll| will| are all| are both) going to\b/g;
 const PROPOSAL =
-  /\b(?:how about|what if|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|what about|would you (?:accept|consider|be open|take)|could we|can we|shall we|let'?s|i(?:'d| would)? (?:propose|suggest|recommend|offer|can offer)|my (?:proposal|offer|suggestion)|i'?d like to (?:propose|suggest|offer)|instead|alternatively|another option|one option|a compromise|meet (?:you )?(?:halfway|in the middle)|as a (?:gesture|goodwill))\b|\bi think (?:a|an|the|some) [^.?!]{3,60} (?:is|would be|seems) (?:fair|reasonable|the (?:fair|right) thing)\b|\bi'?m (?:open to|willing to|prepared to)\b/;
+  /\b(?:how about|what if|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|what about|would you (?:accept|consider|be open|take)|could we|can we|shall we|let'?s|i(?:'d| would)? (?:propose|suggest|recommend|offer|can offer)|my (?:proposal|offer|suggestion|recommendation)|i'?d like to (?:propose|suggest|offer)|instead|alternatively|another option|one option|a compromise|meet (?:you )?(?:halfway|in the middle)|as a (?:gesture|goodwill))\b|\bi think (?:a|an|the|some) [^.?!]{3,60} (?:is|would be|seems) (?:fair|reasonable|the (?:fair|right) thing)\b|\bi'?m (?:open to|willing to|prepared to)\b/;
 /**
  * What the learner asks for, said as a statement ("I need a firm date this week", "I'd also like £150 off",
  * "I want you to text me first"): put forward to be weighed, as a proposal is. Announcing a subject ("I
@@ -539,8 +539,11 @@ function isQuestion(sentence: string, tokens: Array<{ lower: string; pos: string
   const text = sentence.trim();
   if (text.endsWith('?')) return !rhetorical(text);
   // "Ines, can we talk…", "Hi Sam, could you…": a greeting and a name before the question are looked past.
+  // ("Please, have a seat." is no name before a question: "please" is said to anyone.)
   const greeted =
-    /^(?:(?:hi|hey|hello|morning|afternoon)\b,?\s*)?(?:[A-Z][a-z]+\s*)?,\s*/.exec(text)?.[0] ?? '';
+    /^(?:(?:hi|hey|hello|morning|afternoon)\b,?\s*)?(?!(?:[Pp]lease|[Ss]o|[Ll]ook|[Ll]isten|[Rr]ight|[Oo]kay|[Oo]k|[Ww]ell|[Ss]orry|[Hh]onestly|[Aa]ctually|[Nn]ow)\b)(?:[A-Z][a-z]+\s*)?,\s*/.exec(
+      text,
+    )?.[0] ?? '';
   const skipped = greeted ? readText(greeted).tokens.length : 0;
   const firstWord = tokens
     .slice(skipped)
@@ -551,15 +554,20 @@ function isQuestion(sentence: string, tokens: Array<{ lower: string; pos: string
     );
   if (!firstWord) return false;
   const index = tokens.indexOf(firstWord);
+  const next = tokens[index + 1];
+  // "When you're at work he barks all day." and "What I can do is…" open a clause, not a question: a
+  // question put without its mark has the verb before the subject ("When will you…", "What happened").
+  if (WH.has(firstWord.lower) && next && ['PRON', 'PROPN', 'DET'].includes(next.pos)) return false;
   if (WH.has(firstWord.lower) && tokens.length > 2 && !/^(?:what|how) (?:a|an)\b/i.test(text))
     return !whatClause(tokens.slice(index + 1));
 
-  const next = tokens[index + 1];
   if (
     INVERSION.has(firstWord.lower) &&
     next &&
     ['PRON', 'PROPN', 'DET', 'NOUN'].includes(next.pos) &&
-    next.lower !== 'not'
+    next.lower !== 'not' &&
+    // "Have a seat.", "Do the easy ones first.": told, not asked.
+    !(['have', 'do'].includes(firstWord.lower) && next.pos === 'DET')
   )
     return true;
   return /^(?:i was wondering|i'?d like to know|i want to know|tell me (?:about|what|how|why|when|who|more)|can you tell me|do you mind telling me)\b/i.test(

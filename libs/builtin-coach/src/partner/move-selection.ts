@@ -115,6 +115,12 @@ const MANNERS =
   /^\W*(?:(?:(?:hi|hello|hey|dear)(?: [a-z]+$)?|(?:good )?(?:morning|afternoon|evening)|thanks?|thank you|sorry|nice|pleased|great|lovely|glad|so|um|erm|well|and|oh|yes|okay|ok)\b[\s,!.]*)*(?:(?:thanks?|thank you)(?: (?:so|very) much)? for (?:having|seeing|meeting|inviting) (?:me|us)(?: (?:in|over|today|here|this (?:morning|afternoon)))*|(?:thanks?|thank you)(?: (?:so|very) much)? for (?:calling|ringing|getting|picking|making|taking|coming|agreeing|finding|fitting)\b[^.?!,]{0,40}|i know you(?:'re| are) (?:busy|swamped|short on time)|i know you didn'?t have to|i (?:really )?appreciate (?:it|that|this|your time)|(?:nice|pleased|great|lovely|good) to (?:meet|see) you|i(?:'?m| am) (?:a (?:little|bit) |quite |so |very )?(?:nervous|excited|glad|happy|pleased)[^.?!]*|i'?ve been looking forward to (?:this|it|today|meeting you)[^.?!]*|hi|hello|good (?:morning|afternoon|evening))?[\s,!.]*$/i;
 const PROPOSES_WITH_WE =
   /^(?:\W*\w+,\s*)?(?:so,? |ok,? |okay,? |then,? )?(?:can|could|shall) we\b(?! (?:talk|chat|discuss|go over|look at)\b(?! (?:again|later|soon|tomorrow|tonight|next|in|on|after|then)\b))/i;
+/**
+ * A suggestion put as a question: "would it help if we did a rota?", "maybe next time he asks you could say
+ * you need to check first?", "what if I came up on the 20th?".
+ */
+const SUGGESTS_AS_QUESTION =
+  /\b(?:what if (?:we|i|you)|how about|would it help if|(?:maybe|perhaps)\b(?:\s+[\w']+){0,5}?\s+(?:you|we|i) (?:could|can|pay|do|try|say|keep|leave|take|split|give|put|move|swap|come))\b/i;
 const GUEST_THANKS = /\bfor (?:having|seeing|meeting|inviting) (?:me|us)\b/i;
 function onlyManners(text: string): boolean {
   const sentences = splitSentences(text).flatMap((s) => s.split(/,\s*/));
@@ -375,6 +381,10 @@ function core(ctx: TurnContext): Move[] {
     const against = positionFor(ctx, latest.terms, 1);
     if (!(against && conflicts(against))) return proposalMoves(ctx);
   }
+  // "maybe next time you could order early?" suggests: it is weighed (or held against a position), never
+  // answered as if it asked about the persona.
+  if (latest.question && latest.hostility === 0 && SUGGESTS_AS_QUESTION.test(latest.question.text))
+    return proposalMoves(ctx);
   if (latest.question)
     return [{ kind: 'answer', question: latest.question, content: answer(ctx, latest.question) }];
   if (latest.pushback || (latest.refusal && personaAsked(ctx))) return pushbackMoves(ctx);
@@ -1656,6 +1666,10 @@ function nextPress(ctx: TurnContext): string | null {
   const evidenced = [...state.earlier, latest].some((a) => a.reasons && a.figures.length > 0);
   for (const p of ordered) {
     if (promised.some((a) => looseOverlap(a.terms, p.keyTerms) >= 2)) continue;
+    // "I want a recommendation with a point of view" is not pressed once the learner has given theirs.
+    const wanted = WANTS_A_THING.exec(p.statement ?? '')?.[1];
+    if (wanted && [...state.earlier, latest].some((a) => looseOverlap(a.terms, new Set([wanted])) > 0))
+      continue;
     if (p.wantsEvidence && evidenced) continue;
     // What the learner just gave is what this position waits for: it is not pressed now.
     if (state.yielded.has(p.index) || conditionMet(p, latest.terms)) continue;
@@ -1717,6 +1731,10 @@ function answeredBefore(ctx: TurnContext, line: string): boolean {
   const said = new Set([...ctx.state.earlier, ctx.latest].flatMap((a) => [...a.terms]));
   return asked.size > 0 && looseOverlap(asked, said) >= asked.size;
 }
+
+/** What a position asks the learner to bring: "I want a recommendation…", "I need a date…". */
+const WANTS_A_THING =
+  /^i (?:want|need|expect) (?:a|an|the|some|your) (?:clear |real |firm |concrete |proper )?([a-z]{4,})\b/i;
 
 /** A question for advice given as if from the asker's place, and that advice given. */
 const IN_MY_SHOES =

@@ -1,4 +1,5 @@
 import type { ScenarioDefinition } from '@parley/contracts';
+import { catalogueScenario } from '../__fixtures__/conversation';
 import { SERVICE_LATE_GIFT } from '../__fixtures__/scenarios';
 import { extractFigures } from '../text/figures';
 import type { ChatLine } from './conversation-state';
@@ -135,5 +136,63 @@ describe('news told in an own scenario', () => {
       'The pilot light keeps going out. The whole boiler needs replacing, not another patch.',
     );
     expect(replies[1]).not.toMatch(/would you suggest|asking me for|would you like me to do/i);
+  });
+});
+
+describe('what is asked and what is told', () => {
+  it.each([
+    "When you're on nights the whole street hears the van.",
+    'What I can do is move the van to the side road.',
+    'Please, have a seat.',
+    'Have a look at the photos first.',
+  ])('reads a statement or a bidding as no question: %s', (line) => {
+    expect(analyseMessage(line).question).toBeNull();
+  });
+
+  it.each(['When will the van be moved', 'Have you seen the photos?'])(
+    'still reads a question: %s',
+    (line) => {
+      expect(analyseMessage(line).question).not.toBeNull();
+    },
+  );
+
+  it('weighs a suggestion put as a question rather than answering it', () => {
+    const messages: ChatLine[] = [
+      { sender: 'ai', content: SERVICE_LATE_GIFT.openingLine },
+      {
+        sender: 'user',
+        content: 'maybe next time you could order a week early and we upgrade the shipping for free?',
+      },
+    ];
+    const plan = planReply({ scenario: SERVICE_LATE_GIFT, tone: 'neutral', messages });
+    expect(plan.moves[0]?.kind).not.toBe('answer');
+  });
+
+  it('does not ask what is wanted of a learner who says what they are entitled to', () => {
+    const replies = play(
+      {
+        ...OWN_NEWS,
+        id: 'custom-faulty-heater',
+        title: 'The faulty heater',
+        description: 'My new heater keeps cutting out.',
+      },
+      'neutral',
+      "I'm calling about the heater I bought from you in October.",
+      "It's cut out four times this week. I'm entitled to a replacement under the warranty.",
+    );
+    expect(replies[1]).not.toMatch(/asking me for|would you suggest|would you like me to do/i);
+  });
+});
+
+describe('a demand once met', () => {
+  it('is not pressed after the learner has brought what it asks for', () => {
+    const replies = play(
+      catalogueScenario('ec-launch-that-flopped'),
+      'tough',
+      'Adoption is four percent. We planned for twenty.',
+      'We assumed travellers plan alone; most plan with friends in group chats.',
+      'My recommendation is to retire the planner and move two engineers onto shared itineraries.',
+    );
+    expect(replies.join(' ')).not.toMatch(/I want a recommendation/i);
   });
 });

@@ -129,6 +129,8 @@ export interface PhrasingContext {
     motive?: boolean;
     /** An instance told: words quoted, or something that happened at a time ("last week on her PR…"). */
     example?: boolean;
+    /** A recommendation made: "My recommendation is…", "I recommend we…". */
+    recommended?: boolean;
   };
 }
 
@@ -412,7 +414,8 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
       }
       case 'press':
         // The persona's own press is dropped, as the stock ones are, when it asks for what was just given.
-        if (!(stillToAsk(ctx, move.line) && take([move.line]))) take(pressBank(ctx));
+        if (!(stillToAsk(ctx, move.line) && !askedAlready(ctx, move.line) && take([move.line])))
+          take(pressBank(ctx));
         break;
       case 'not-so-fast':
         if (!(move.goal?.statement && take(tone(NOT_SO_FAST), withStatement(move.goal.statement))))
@@ -701,6 +704,9 @@ const ASKS_FOR_MOTIVE =
 /** A question that asks what the learner wants or proposes: not asked once they have said it. */
 export const ASKS_FOR_ASK =
   /\b(?:what (?:exactly )?(?:are you asking|do you want|would you want|would you like|would you suggest|do you suggest|do you propose|are you proposing|are you after|did you have in mind)|what do you need from me)\b/i;
+/** A question that asks for the learner's recommendation or conclusion: not asked once they have made it. */
+const ASKS_FOR_RECOMMENDATION =
+  /\b(?:what'?s (?:the bottom line|your recommendation)|what (?:do|would) you recommend)\b/i;
 
 /**
  * The persona's kind of stock questions, less those asking for what the learner already gave: "What
@@ -708,7 +714,22 @@ export const ASKS_FOR_ASK =
  */
 function pressBank(ctx: PhrasingContext): string[] {
   const bank = ctx.profile.own ? OWN_PRESS : CATEGORY_PRESS[ctx.profile.category];
-  return bank.filter((question) => stillToAsk(ctx, question) && onTheTable(ctx, question));
+  return bank.filter(
+    (question) => stillToAsk(ctx, question) && onTheTable(ctx, question) && !askedAlready(ctx, question),
+  );
+}
+
+/**
+ * A question pressed with that the persona has already put in other words: "What do you need from me?"
+ * after "What do you need from me today?". (Coming back to a question left unanswered is another move.)
+ */
+function askedAlready(ctx: PhrasingContext, question: string): boolean {
+  const key = sentenceKey(question);
+  return (
+    question.trim().endsWith('?') &&
+    key.length >= 12 &&
+    [...ctx.said].some((k) => k.length >= 12 && (k.includes(key) || key.includes(k)))
+  );
 }
 
 /** Words of the side that made an offer, said only by a persona that made one. */
@@ -727,6 +748,7 @@ function stillToAsk(ctx: PhrasingContext, question: string): boolean {
     !(ctx.given?.about && ASKS_FOR_BACKGROUND.test(question)) &&
     !(ctx.given?.result && ASKS_FOR_RESULT.test(question)) &&
     !(ctx.given?.motive && ASKS_FOR_MOTIVE.test(question)) &&
-    !(ctx.given?.example && ASKS_FOR_EXAMPLE.test(question))
+    !(ctx.given?.example && ASKS_FOR_EXAMPLE.test(question)) &&
+    !(ctx.given?.recommended && ASKS_FOR_RECOMMENDATION.test(question))
   );
 }

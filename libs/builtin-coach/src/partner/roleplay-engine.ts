@@ -114,6 +114,11 @@ export function planReply(input: ReplyInput): ReplyPlan {
       /\b(?:applying|applied|apply|want (?:this|the) (?:role|job))\b[^.?!]*\bbecause\b/i.test(a.text),
     ),
     example: learner.some((a) => TELLS_AN_INSTANCE.test(a.text)),
+    recommended: learner.some((a) =>
+      /\b(?:my recommendation is|i(?:'d| would)? recommend (?:we|you|that|to)|the bottom line is)\b/i.test(
+        a.text,
+      ),
+    ),
     writes: /\b(?:i'?ll|i will|let me|we'?ll)\b/i.test(analysis.text) && WRITES_IT_UP.test(analysis.text),
     // "…and I'll put a note so it doesn't happen again" has answered "What if it goes wrong again?".
     prevention: learner.some((a) =>

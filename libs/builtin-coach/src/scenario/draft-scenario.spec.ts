@@ -345,3 +345,35 @@ describe('"Draft it for me" reads a word in the sense the situation uses it', ()
     );
   });
 });
+
+describe('who serves whom in a drafted scenario', () => {
+  it('does not give a customer service manager the goals of the customer', () => {
+    const draft = draftScenario(
+      {
+        title: 'My new fridge freezer keeps icing up',
+        description:
+          'I bought a fridge freezer three weeks ago and the freezer ices up every few days. I want them to swap it, not send another engineer.',
+        userRole: 'Customer',
+        aiRole: 'Store customer service manager',
+      },
+      catalogue,
+    );
+    expect(draft.personaGoals.join(' ')).not.toMatch(
+      /put right|when it will be sorted|passed from one person/i,
+    );
+  });
+
+  it('still gives a customer the goals of the one being served', () => {
+    const draft = draftScenario(
+      {
+        title: 'A guest unhappy with her room',
+        description:
+          'A hotel guest says her room smells of smoke and wants to move tonight; we are fully booked.',
+        userRole: 'Night manager',
+        aiRole: 'Hotel guest',
+      },
+      catalogue,
+    );
+    expect(draft.learnerObjectives.join(' ')).not.toMatch(/^Say clearly what you need/);
+  });
+});

@@ -503,9 +503,11 @@ const RARE_AT_MOST = 3;
 
 /**
  * When the other person is the one being served (a customer, a client, a patient), they are the one who
- * asks: "say what you need" would be their line, not the learner's.
+ * asks: "say what you need" would be their line, not the learner's. A "customer service manager" serves, and
+ * a learner who is the customer is not serving the one they talk to.
  */
-const SERVED = /\b(customer|client|guest|caller|patient|buyer|shopper|passenger|member)s?\b/i;
+const SERVED =
+  /\b(customer|client|guest|caller|patient|buyer|shopper|passenger|member)s?\b(?!['\u2019]?\s*(?:service|services|support|care|success|experience|relations|liaison|advisor|adviser|manager|team|desk|agent|officer|representative|rep)\b)/i;
 
 /**
  * What the other person wants and what the learner aims for, true of any hard conversation: when the
@@ -572,7 +574,10 @@ export function draftScenario(
   const other =
     (body.aiRole?.trim() ? (otherPersonIn(body.aiRole) ?? 'the other person') : fit.other?.role) ??
     'the other person';
-  const general = generalLines(SERVED.test(`${aiRole} ${fit.other?.role ?? ''}`), other);
+  const general = generalLines(
+    SERVED.test(`${aiRole} ${fit.other?.role ?? ''}`) && !SERVED.test(userRole),
+    other,
+  );
   const atLeast = (lines: string[], general: string[], min: number) => {
     for (const line of general) if (lines.length < min && !lines.includes(line)) lines.push(line);
     return lines;
