@@ -465,9 +465,22 @@ await runBench({ name: 'chaos', deadlineMs: (600 + SESSIONS * 0.25 + SETTLE_S) *
     }
   };
 
+  // A learner's conversation of one scenario at a time: starting that scenario over (`start_over`) removes
+  // the one the learner has not yet said a line in, as a second tab would, and that is not a fault.
+  const inFlight = new Set<string>();
   const practise = async (user: BenchUser): Promise<void> => {
     const turns = 1 + Math.floor(random() * 4);
-    const scenario = pick(catalogue);
+    let scenario = pick(catalogue);
+    while (inFlight.has(`${user.id} ${scenario.id}`)) scenario = pick(catalogue);
+    const busy = `${user.id} ${scenario.id}`;
+    inFlight.add(busy);
+    try {
+      await converse(user, scenario, turns);
+    } finally {
+      inFlight.delete(busy);
+    }
+  };
+  const converse = async (user: BenchUser, scenario: Catalogued, turns: number): Promise<void> => {
     // The server writes the partner's opening and each reply; the learner says 1 to 4 lines.
     const session = (await until(user, '/api/user/sessions', {
       scenario_id: scenario.id,
