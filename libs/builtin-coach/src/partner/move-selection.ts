@@ -68,13 +68,28 @@ export function planMoves(ctx: TurnContext): Move[] {
     moves.push({ kind: 'meet', name: latest.introduction });
   if (latest.apology)
     moves.push({ kind: 'apology', response: apologyResponse(ctx), sorry: /\bsorry\b/i.test(latest.text) });
+  else if (
+    ctx.profile.own &&
+    latest.hostility === 0 &&
+    FAMILY_HARDSHIP.test(latest.text) &&
+    !state.personaLines.some((line) => /\bsorry\b/i.test(line))
+  )
+    moves.push({ kind: 'condolence' });
   else if (latest.empathy && latest.hostility === 0)
-    moves.push({ kind: 'empathy', disclose: disclosure(ctx) });
+    moves.push({
+      kind: 'empathy',
+      disclose: disclosure(ctx),
+      // Sympathy alone, not a line that also explains or concedes something of substance.
+      bare: !latest.reasons && latest.figures.length === 0 && latest.words < 15,
+    });
 
   // "Thank you for having me. Sorry, I'm a little nervous": nothing said yet to answer the first
   // question, which the persona asks again, kindly, rather than pressing on as if it had been answered.
   // "Hi, can I help you?" is asked again without its hello; "Monday went great, right?" asks nothing.
-  const pending = pendingQuestion(ctx)?.replace(/^(?:hi|hello|hey)(?: there)?\b[,!.]?\s*/i, '');
+  // "You wanted to talk — what is on your mind?" is asked again as its question alone.
+  const pending = pendingQuestion(ctx)
+    ?.replace(/^(?:hi|hello|hey)(?: there)?\b[,!.]?\s*/i, '')
+    .replace(/^.*\s[—–]\s(?=\S)/, '');
   if (
     state.turn <= 1 &&
     pending &&
@@ -98,6 +113,7 @@ export function planMoves(ctx: TurnContext): Move[] {
   // A figure said back is the acknowledgement, and a rebuke leaves nothing to nod at.
   const substance =
     noted.length > 0 ||
+    moves.some((m) => m.kind === 'condolence') ||
     latest.hostility > 0 ||
     answered.some((m) => m.kind === 'figure' && m.verdict === 'note')
       ? answered.filter((m) => !(m.kind === 'acknowledge' && !m.quote))
@@ -110,9 +126,16 @@ export function planMoves(ctx: TurnContext): Move[] {
     : planned;
 }
 
+/**
+ * An illness, a death or a loss told of the learner's own family or self: "Dad's cancer is back", "my mum
+ * had a fall and she's in hospital", "I've been diagnosed with…". In an own scenario the listener is the
+ * learner's own person, and hears it as news about someone they know.
+ */
+const FAMILY_HARDSHIP =
+  /\b(?:(?:my|our) (?:dad|mum|mom|father|mother|son|daughter|wife|husband|partner|kids?|baby|gran|grandma|grandad|brother|sister|family)|(?:dad|mum|mom|father|mother|son|daughter|wife|husband|partner|gran|grandma|grandad|brother|sister)'s|i'?ve been|i am|i'?m)\b[^.!?]{0,40}\b(?:cancer|chemo\w*|stroke|tumou?r|dementia|diagnos\w+|in hospital|passed away|died|dying|terminal|surgery|miscarriage|heart attack|had a fall)\b/i;
 /** Sentences of manners only: hello, thanks, a small sorry, nerves, looking forward to it. */
 const MANNERS =
-  /^\W*(?:(?:(?:hi|hello|hey|dear)(?: [a-z]+$)?|(?:good )?(?:morning|afternoon|evening)|thanks?|thank you|sorry|nice|pleased|great|lovely|glad|so|um|erm|well|and|oh|yes|okay|ok)\b[\s,!.]*)*(?:(?:thanks?|thank you)(?: (?:so|very) much)? for (?:having|seeing|meeting|inviting) (?:me|us)(?: (?:in|over|today|here|this (?:morning|afternoon)))*|(?:thanks?|thank you)(?: (?:so|very) much)? for (?:calling|ringing|getting|picking|making|taking|coming|agreeing|finding|fitting)\b[^.?!,]{0,40}|i know you(?:'re| are) (?:busy|swamped|short on time)|i know you didn'?t have to|i (?:really )?appreciate (?:it|that|this|your time)|(?:nice|pleased|great|lovely|good) to (?:meet|see) you|i(?:'?m| am) (?:a (?:little|bit) |quite |so |very )?(?:nervous|excited|glad|happy|pleased)[^.?!]*|i'?ve been looking forward to (?:this|it|today|meeting you)[^.?!]*|hi|hello|good (?:morning|afternoon|evening))?[\s,!.]*$/i;
+  /^\W*(?:(?:(?:hi|hello|hey|dear)(?: [a-z]+$)?|(?:good )?(?:morning|afternoon|evening)|thanks?|thank you|sorry|nice|pleased|great|lovely|glad|so|um|erm|well|and|oh|yes|okay|ok)\b[\s,!.]*)*(?:(?:thanks?|thank you)(?: (?:so|very) much)? for (?:having|seeing|meeting|inviting) (?:me|us)(?: (?:in|over|today|here|this (?:morning|afternoon)))*|(?:thanks?|thank you)(?: (?:so|very) much)? for (?:calling|ringing|getting|picking|making|taking|coming|agreeing|finding|fitting)\b[^.?!,]{0,40}|i know you(?:'re| are) (?:busy|swamped|short on time)|i know you didn'?t have to|i (?:really )?appreciate (?:it|that|this|your time)|(?:nice|pleased|great|lovely|good) to (?:meet|see) you|i(?:'?m| am) (?:(?:honestly|really|rather|a (?:little|bit)|quite|so|very|pretty|super|bit) )*(?:nervous|excited|glad|happy|pleased)[^.?!]*|i'?ve never (?:\w+ ){1,3}(?:anything like this|this|one of these)(?: \w+){0,3} before|i'?ve never been called in(?:to \w+)? before|i'?ve been looking forward to (?:this|it|today|meeting you)[^.?!]*|hi|hello|good (?:morning|afternoon|evening))?[\s,!.]*$/i;
 const PROPOSES_WITH_WE =
   /^(?:\W*\w+,\s*)?(?:so,? |ok,? |okay,? |then,? )?(?:can|could|shall) we\b(?! (?:talk|chat|discuss|go over|look at)\b(?! (?:again|later|soon|tomorrow|tonight|next|in|on|after|then)\b))/i;
 /**
@@ -425,8 +448,16 @@ function core(ctx: TurnContext): Move[] {
   // "How you were treated in the video was not okay" names the video; it does not ask for what "I won't
   // delete the video" refuses.
   const near = positionFor(ctx, latest.terms, 2);
+  // A limit on a figure ("nothing over £20 a month") is come near by a figure of its kind or by what it
+  // refuses: "fourteen months of estimated readings" shares a word with it and asks for nothing.
+  const nearFigure = (position: FirmPosition): boolean =>
+    latest.figures.some((f) => f.kind === position.anchor?.figure.kind) ||
+    !position.statement ||
+    nearWhatItRefuses(position.statement, latest);
   const touched =
-    social || !near || !(near.anchor || !near.statement || nearWhatItRefuses(near.statement, latest))
+    social ||
+    !near ||
+    !(near.anchor ? nearFigure(near) : !near.statement || nearWhatItRefuses(near.statement, latest))
       ? null
       : near;
   // A fact with a figure in it ("late 3 times in 4 weeks") is acknowledged by quoting it back.
@@ -523,10 +554,17 @@ function proposalMoves(ctx: TurnContext): Move[] {
       kind: 'commitment',
       quote: latest.quote,
       when: when?.text ?? null,
-      specific: !!when || latest.figures.length > 0,
+      // "I'll move my car first if it's ever there" says what will be done; "I'll sort it" does not.
+      specific:
+        !!when ||
+        latest.figures.length > 0 ||
+        (latest.hedges.length === 0 && !VAGUE_PLEDGE.test(latest.text) && latest.terms.size >= 3),
     },
   ];
 }
+/** A promise that names no deed: "I'll look into it", "we'll sort it out", "I'll do better". */
+const VAGUE_PLEDGE =
+  /\b(?:look into|see what|sort (?:it|this|that|things)|deal with (?:it|this|that)|handle (?:it|this|that)|work on (?:it|this|that)|take care of (?:it|this|that)|make (?:it|this|that|things) right|fix (?:it|this|that|things)|do better|be better|improve|get (?:it|this|that) sorted|do something)\b/i;
 
 /** A proposal aimed at a problem the persona already admitted to ("a Thursday check-in" after "the data arrives late on Thursdays"). */
 function meetsNeed(ctx: TurnContext): boolean {
@@ -941,7 +979,12 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
         : c.source !== 'goal' || overlap(topical, c.terms) >= 2,
     )
     .map((c) => ({ c, score: overlap(topical, c.terms) }))
-    .filter(({ c, score }) => score > 0 && (c.hidden || (c.text !== null && !mentioned(state, c.text))))
+    // One common word shared ("left", "view") is a guess, not an answer: two, or one only this fact uses.
+    .filter(
+      ({ c, score }) =>
+        (score >= 2 || [...topical].some((t) => c.terms.has(t) && t.length >= 5 && !GENERIC_TERMS.has(t))) &&
+        (c.hidden || (c.text !== null && !mentioned(state, c.text))),
+    )
     .sort((a, b) => b.score - a.score || rank.indexOf(a.c.source) - rank.indexOf(b.c.source));
   const best = scored[0];
   // Behaviour notes (a position with nothing to say) stop guarding their topic once trust is earned.
@@ -1749,13 +1792,41 @@ const IN_YOUR_SHOES =
  */
 function nearWhatItRefuses(statement: string, latest: MessageAnalysis): boolean {
   const refused =
-    /\b(?:won'?t|will not|refuse to|am not going to|'m not going to|never)\s+(\w+)((?:\s+[\w'-]+){0,6})/i.exec(
-      statement.split(/\b(?:because|unless|until|if)\b|[;,.]/i)[0] ?? statement,
+    /\b(?:won'?t|will not|refuse to|am not going to|'m not going to|never)\s+(\w+)((?:\s+[\w'$£€%.-]+){0,6})/i.exec(
+      statement.split(/\b(?:because|unless|until|if)\b|[;,]|\.(?!\d)/i)[0] ?? statement,
     );
   if (!refused) return true;
-  const said = (words: string): boolean => [...contentTerms(words)].some((t) => latest.terms.has(t));
-  return GENERAL_VERBS.test(refused[1]!) ? said(refused[2] ?? '') : said(refused[1]!);
+  // What the learner says it will not do is not a push for it: "No plans to change the rebuild", "I'm not
+  // saying you're doing anything wrong".
+  const affirmed = unnegatedTerms(latest.text);
+  const said = (words: string): boolean =>
+    [...contentTerms(words)].some((t) => affirmed.has(t) && !UNITS.test(t));
+  // The thing a general verb refuses is its object's head: "any changes to the rebuild plan" is changes,
+  // which "the rebuild" alone does not ask for; "to any plan over £20 a month" is a plan.
+  const object = (refused[2] ?? '').replace(/^\s*(?:to|with|on|for)\b/i, '').split(OBJECT_END)[0] ?? '';
+  return GENERAL_VERBS.test(refused[1]!) ? said(object) : said(refused[1]!);
 }
+/**
+ * The words of a line that no negation governs: "No plans to change the rebuild" says nothing of changing,
+ * while "we don't believe there was any misuse" still speaks of misuse.
+ */
+function unnegatedTerms(text: string): Set<string> {
+  const kept: string[] = [];
+  for (const clause of text.split(/[.!?,;:]|\b(?:but|and|so)\b/i)) {
+    const words = clause.trim().split(/\s+/);
+    words.forEach((word, i) => {
+      if (!words.slice(Math.max(0, i - 3), i).some((w) => NEGATOR.test(w.replace(/[^\w']/g, ''))))
+        kept.push(word);
+    });
+    kept.push('.');
+  }
+  return contentTerms(kept.join(' '));
+}
+const NEGATOR =
+  /^(?:no|not|never|nobody|nothing|without|cannot|\w+n't|(?:do|does|did|is|are|was|were|wo|ca|could|would|should|have|has|had)nt)$/i;
+/** Units a limit is counted in: "£20 a month" is not come near by "fourteen months". */
+const UNITS = /^(?:minute|hour|day|week|month|year|time)s?$/;
+const OBJECT_END = /\s(?:to|over|under|above|below|from|about|in|on|at|for|with|without|beyond|per)\s/i;
 const GENERAL_VERBS =
   /^(?:accept|agree|go|do|give|take|move|budge|sign|approve|consider|allow|let|make|have|be|pay|offer|put|back|support|tolerate|discuss|talk)$/i;
 
@@ -1805,6 +1876,22 @@ function ownQuestions(ctx: TurnContext): string[] {
     // says of their own life after asking is why.
     // A line of the same kind said before the ask, with detail in it ("my little one has had a cough for
     // three weeks"), is why too, once the ask has come.
+    // "Dad's cancer is back. I want to go down to three days a week": news told before the ask, in the
+    // same breath, is why.
+    since.some(
+      (a) =>
+        learnerAsked([a]) &&
+        a.sentences.length >= 2 &&
+        a.sentences.slice(0, -1).some(
+          (s) =>
+            !s.endsWith('?') &&
+            s.split(/\s+/).length >= 6 &&
+            OWN_LIFE.test(s) &&
+            // "I've accepted a role elsewhere. I'm handing in my notice": the decision, twice, is no why.
+            !DECIDED.test(s) &&
+            !STATED_ASK.test(s),
+        ),
+    ) ||
     since.some(
       (a, i) =>
         (i > 0 || decidedAt >= 0) &&
@@ -1823,8 +1910,18 @@ function ownQuestions(ctx: TurnContext): string[] {
   // "I've accepted another offer": a decision told is asked why it was made, not why it matters.
   if (decidedAt >= 0) return OWN_WHY_DECIDED;
   if (asked) return [...OWN_WHY_ASK, ...OWN_HEARD];
+  // Nothing told yet but manners and nerves: the listener waits to hear it, and asks for no request.
+  const told = all.some(
+    (a) =>
+      a.reasons || a.figures.length > 0 || BAD_NEWS.test(a.text) || lineActs().actsOf(a.text).has('reason'),
+  );
+  if (!told) return OWN_LISTEN;
   return [...OWN_WHAT, ...OWN_SUGGEST];
 }
+/** Whose life a sentence tells of: the learner's own, or their family's. */
+const OWN_LIFE =
+  /\b(?:my|our|i'?m|i am|i'?ve|i have|we'?re|he'?s|she'?s|they'?re)\b|\b(?:dad|mum|mom|father|mother|son|daughter|wife|husband|partner|kids?|baby|gran|grandma|grandad)'s\b/i;
+const OWN_LISTEN = ["Go on, I'm listening.", "Okay. What's on your mind?"];
 /**
  * The learner said why, in so many words or not: "…because…", the labelled corpus's reason act, or an
  * absolute clause ("With the new job and money being tight, I can't…").
@@ -1877,7 +1974,7 @@ const OWN_TAKEN_IN = [
   "I didn't see that coming, honestly.",
   'Right. I need a minute with that.',
 ];
-const OWN_HEARD = ['I hear you.', "That's useful to know.", "Fair enough, I hadn't looked at it that way."];
+const OWN_HEARD = ['I hear you.', 'Okay. Thanks for telling me straight.', 'Right, I follow.'];
 
 /** Shared terms, counting word forms the lemmatiser splits ("ship" and "shipping", "thursday" and "thursdays"). */
 function looseOverlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {

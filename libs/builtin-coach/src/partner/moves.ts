@@ -73,9 +73,11 @@ export type Move =
   | { kind: 'after-walk-out'; apology: boolean }
   | { kind: 'greet' }
   | { kind: 'thanks' }
+  /** The learner has told of an illness, a death or a loss in their own family: sorrow first. */
+  | { kind: 'condolence' }
   /** `sorry`: the learner said the word; "That's on me" owns it without one, and is not quoted as "sorry". */
   | { kind: 'apology'; response: ApologyResponse; sorry: boolean }
-  | { kind: 'empathy'; disclose: PersonaFact | null }
+  | { kind: 'empathy'; disclose: PersonaFact | null; bare: boolean }
   | { kind: 'clarify'; restate: string | null }
   /** The learner has only said hello (or that they are nervous): the persona's first question, again, kindly. */
   | { kind: 'settle'; question: string; thanked: boolean }

@@ -24,7 +24,7 @@ import type { Anchor, FirmPosition } from '../scenario/persona-profile';
  */
 /** "The bill is 780", "the estimate was 450": a figure read off a record, put forward by no one. */
 const RECORD_BEFORE =
-  /\b(?:the|your|this|that|their|my) (?:\w+ )?(?:(?:bill|invoice|estimate|charge|statement|balance|total)s? (?:is|was|were|are|says|said|came to|comes to|shows|showed|of|for)|quote (?:was|said|came to)) (?:now |only |just |about |around |roughly |nearly |almost )?$/i;
+  /\b(?:the|your|this|that|their|my) (?:\w+ )?(?:(?:bill|invoice|estimate|charge|statement|balance|total)s?(?: (?:in front of (?:me|you|us)|on (?:my|your|the) (?:screen|desk|account|file|system)|here|(?:i|you|we)(?:'ve| have) got|(?:you|we|they) sent))? (?:is|was|were|are|says|said|came to|comes to|shows|showed|of|for)|quote (?:was|said|came to)) (?:now |only |just |about |around |roughly |nearly |almost )?$/i;
 
 function readOffRecord(text: string, figure: Figure): boolean {
   const before =

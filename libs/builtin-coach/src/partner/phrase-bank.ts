@@ -18,6 +18,13 @@ export const GREET: Options = {
   tough: ['Hi.', "Let's get started.", 'Right.'],
 };
 
+/** Told of an illness or a death in the learner's family. */
+export const CONDOLENCE: Options = {
+  friendly: ["Oh no. I'm so sorry.", "Oh, I'm so sorry to hear that."],
+  neutral: ["I'm sorry to hear that.", "I'm really sorry."],
+  tough: ["I'm sorry to hear that."],
+};
+
 export const THANKS: Options = {
   friendly: ["You're very welcome.", 'Of course!', 'Happy to.'],
   neutral: ["You're welcome.", 'Sure.', 'Of course.'],

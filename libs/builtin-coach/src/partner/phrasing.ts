@@ -102,6 +102,7 @@ import {
   CLOSE,
   CLOSE_EXTRA,
   FALLBACK,
+  CONDOLENCE,
 } from './phrase-bank';
 
 /**
@@ -240,13 +241,17 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
       case 'thanks':
         take(tone(THANKS));
         break;
+      case 'condolence':
+        take(tone(CONDOLENCE));
+        break;
       case 'apology': {
         const said = (options: string[]) => options.filter((o) => move.sorry || !/\bsorry\b/i.test(o));
         if (!take(said(APOLOGY[move.response]))) take(said(APOLOGY.partial));
         break;
       }
       case 'empathy':
-        take(tone(EMPATHY));
+        // "Saying so doesn't change the facts" answers sympathy alone, not an explanation that comes with it.
+        take(tone(EMPATHY).filter((t) => move.bare || !SYMPATHY_ONLY.test(t)));
         // Only a fact already in the persona's own voice ("I have been…"), never a fragment of its notes.
         if (move.disclose && FIRST_PERSON.test(move.disclose.statement))
           take(DISCLOSE, (t) => t.replace('{f}', lc(move.disclose!.statement)));
@@ -484,6 +489,8 @@ const CLOSED_WORDS =
 
 const STRAINED = new Set<ScenarioCategory>(['crisis-management', 'customer-service']);
 const FIRST_PERSON = /^(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our)\b/i;
+/** Tough answers to sympathy that brings nothing else. */
+const SYMPATHY_ONLY = /\bsaying so\b|\bmore than sympathy\b/i;
 const OWED_A_REMEDY = new Set<ScenarioCategory>([
   'customer-service',
   'crisis-management',

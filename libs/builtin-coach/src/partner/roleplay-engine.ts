@@ -328,11 +328,14 @@ function identifierAsked(
   return id ? { noun, id } : null;
 }
 
+const ABBREVIATION_END = /\b(?:[ap]\.m|e\.g|i\.e|etc|vs|approx|incl|mr|mrs|ms|dr|st)\.$/i;
 /** "next month. Noted." → "Next month. Noted." */
 function capitalFirst(text: string): string {
+  // "from 7 a.m. on weekdays": a full stop that ends an abbreviation ends no sentence.
   const capitalised = text.replace(
     /(^|[.!?]\s+)([a-z])/g,
-    (_, before: string, letter: string) => before + letter.toUpperCase(),
+    (whole, before: string, letter: string, at: number) =>
+      ABBREVIATION_END.test(text.slice(0, at + 1)) ? whole : before + letter.toUpperCase(),
   );
   // The same sentence twice behind different lead-ins ("To be honest, X. Honestly, X.") is said once.
   const seen = new Set<string>();

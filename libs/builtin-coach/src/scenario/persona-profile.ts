@@ -543,7 +543,9 @@ function factToFirstPerson(sentence: string, refs: PersonaRefs): string {
           (!(second && /^[A-Z]/.test(second.value)) || TITLE_OPENERS.has(headLower))
         ? converted.charAt(0).toLowerCase() + converted.slice(1)
         : converted;
-    const duration = /\bfor (?:\w+|\d+) (?:years|months)\b/.test(lead);
+    // "A nurse for twelve years" has been one; "a teacher who has taken the paper for eleven years" is one.
+    const head = lead.split(/[,;]|\b(?:who|whose|which|that|with)\b/i)[0] ?? lead;
+    const duration = /\bfor (?:\w+|\d+) (?:years|months)\b/.test(head);
     const opener = duration ? "I've been" : "I'm";
     const bare = (lead.split(/\s+/)[0] ?? '').toLowerCase().replace(/[^a-z.-]/g, '');
     if (/^(?:a|an)\s/.test(lead) || TITLES.has(bare) || (/s$/.test(bare) && !/ss$/.test(bare)))

@@ -1,0 +1,191 @@
+import type { ChatTone, ScenarioDefinition } from '@parley/contracts';
+import { catalogueScenario, play } from '../__fixtures__/conversation';
+import { SERVICE_LATE_GIFT } from '../__fixtures__/scenarios';
+import { personaProfile } from '../scenario/persona-profile';
+import type { ChatLine } from './conversation-state';
+import { planReply } from './roleplay-engine';
+
+/*
+ * Lines written for this test, in voices of their own: a firm position is held against a push for what it
+ * refuses, not against a line that shares its subject or rules the thing out; sympathy that comes with an
+ * explanation is not waved off as words; a promise that names its deed is no "words are cheap"; news of
+ * an illness in the family is met with sorrow, and nerves with patience.
+ */
+
+const scenario = (over: Partial<ScenarioDefinition>): ScenarioDefinition => ({
+  ...SERVICE_LATE_GIFT,
+  ...over,
+  persona: { ...SERVICE_LATE_GIFT.persona, ...over.persona },
+});
+
+/** Every reply the partner could give to the learner's last line, over a spread of seeds. */
+const replies = (def: ScenarioDefinition, tone: ChatTone, lines: string[]): string[] =>
+  Array.from({ length: 8 }, (_, seed) => {
+    const messages: ChatLine[] = [{ sender: 'ai', content: def.openingLine }];
+    let text = '';
+    for (const line of lines) {
+      messages.push({ sender: 'user', content: line });
+      text = planReply({ scenario: def, tone, messages, seed }).text;
+      messages.push({ sender: 'ai', content: text });
+    }
+    return text;
+  });
+
+const KITCHEN = scenario({
+  id: 'test-kitchen-head-chef',
+  title: 'The new operations manager meets the head chef',
+  description:
+    'You have just started as operations manager at a busy bistro. The head chef has run the kitchen for ten years.',
+  category: 'team-meetings',
+  userRole: 'Operations manager',
+  aiRole: 'Head chef',
+  persona: {
+    name: 'Marco',
+    background: 'Marco has run the kitchen for ten years and built the menu himself.',
+    personality: 'Proud and wary.',
+    speakingStyle: 'Short.',
+  },
+  personaGoals: ['Keep control of the menu', 'Find out what the new manager will change'],
+  holdsFirmOn: ["Won't accept any changes to the menu without being asked first"],
+  learnerObjectives: ['Acknowledge what the kitchen has built', 'Say what your role covers'],
+  openingLine: "So you're the new manager. Are you here to change my menu?",
+});
+
+const ALLOWANCE = scenario({
+  id: 'test-water-bill',
+  title: 'A water bill after a year of estimates',
+  description: 'A tenant has a catch-up water bill after a year of estimated readings.',
+  category: 'customer-service',
+  userRole: 'Billing adviser',
+  aiRole: 'Tenant with a large water bill',
+  persona: {
+    name: 'Gwen',
+    background: 'Gwen is a part-time care worker who budgets every week.',
+    personality: 'Worried but polite.',
+    speakingStyle: 'Plain.',
+  },
+  personaGoals: ['Understand the bill', 'Keep the monthly payment low'],
+  holdsFirmOn: ["Won't agree to any plan over £15 a month extra"],
+  learnerObjectives: ['Explain the bill', 'Offer a plan she can afford'],
+  openingLine: "I've had a water bill for £390 and I don't understand it.",
+});
+
+describe('a firm position is held against a push for what it refuses', () => {
+  it.each(['friendly', 'neutral', 'tough'] as const)(
+    "'No plans to change the menu' rules out what it refuses: no stance restated (%s)",
+    (tone) => {
+      for (const reply of replies(KITCHEN, tone, ["I've got no plans to change the menu, honestly."]))
+        expect(reply).not.toMatch(/won't accept any changes|position hasn't changed/i);
+    },
+  );
+
+  it("'Can we change two dishes on the menu?' still meets the stance", () => {
+    const all = replies(KITCHEN, 'tough', ["I'd like to change two dishes on the menu next week."]);
+    expect(all.some((r) => /changes to the menu|not without|position/i.test(r))).toBe(true);
+  });
+
+  it.each(['neutral', 'tough'] as const)(
+    "'twelve months of estimated readings' comes nowhere near '£15 a month' (%s)",
+    (tone) => {
+      for (const reply of replies(ALLOWANCE, tone, [
+        'For the last twelve months your readings were estimated, because nobody could get to the meter.',
+      ]))
+        expect(reply).not.toMatch(/£15/);
+    },
+  );
+});
+
+describe('an amount read off a record is offered by nobody', () => {
+  it.each(['Okay, the invoice on my screen is 690, and I can see why that is a shock.'])('%s', (line) => {
+    for (const reply of replies(catalogueScenario('cs-vet-bill-over-estimate'), 'neutral', [line]))
+      expect(reply).not.toMatch(/690 (?:works|it is)|live with 690|\bagreed\b/i);
+  });
+});
+
+describe('sympathy and promises, heard for what comes with them', () => {
+  it('sympathy with its explanation is not "saying so doesn\'t change the facts"', () => {
+    for (const reply of replies(KITCHEN, 'tough', [
+      "I know you're allowed to park there, I checked the council rules as well, I'm not saying you've broken any rule.",
+    ]))
+      expect(reply).not.toMatch(/saying so doesn't change|more than sympathy/i);
+  });
+
+  it.each([
+    "I'll repaint the fence panel myself and split the cost of the wood with you.",
+    'If the van ever has to sit there, just knock and I will shift my bike out of the way.',
+  ])('a promise that names its deed is no "words are cheap": %s', (line) => {
+    for (const reply of replies(KITCHEN, 'tough', [line])) expect(reply).not.toMatch(/words are cheap/i);
+  });
+
+  it('"I\'ll look into it" is still pressed for specifics', () => {
+    const all = replies(KITCHEN, 'tough', ["I'll look into it."]);
+    expect(
+      all.some((r) =>
+        /specifics|when, exactly|in writing|who is responsible|believe it|mean|detail/i.test(r),
+      ),
+    ).toBe(true);
+  });
+});
+
+const OWN: ScenarioDefinition = scenario({
+  id: 'custom-00000000-0000-0000-0000-000000000042',
+  title: 'Asking for Fridays at home',
+  description:
+    'I want to ask my manager, Rosa, if I can work from home on Fridays for a few months because of things at home.',
+  category: 'setting-boundaries',
+  userRole: 'Support engineer',
+  aiRole: 'My manager',
+  persona: { name: 'Rosa', background: 'My manager.', personality: 'Fair.', speakingStyle: 'Plain.' },
+  personaGoals: ['Understand exactly what is being asked and why', 'Hear what the other person suggests'],
+  holdsFirmOn: ['Will ask for concrete details and a clear reason before they agree to anything.'],
+  learnerObjectives: ['Say clearly what you need and why', 'Agree a trial'],
+  openingLine: 'Thanks for making the time. You wanted to talk — what is on your mind?',
+});
+
+describe('in an own scenario, the listener is the learner’s own person', () => {
+  it.each(['friendly', 'neutral'] as const)(
+    'news of an illness in the family is met with sorrow (%s)',
+    (tone) => {
+      const [reply] = play(OWN, tone, [
+        "My mum's had a stroke and she's in hospital in Cardiff. I'd like to work from home on Fridays so I can drive down.",
+      ]);
+      expect(reply).toMatch(/\bsorry\b/i);
+      expect(reply).not.toMatch(/why does this matter/i);
+    },
+  );
+
+  it('news told before the ask, in the same breath, is why: not "why does this matter so much?"', () => {
+    for (const reply of replies(OWN, 'neutral', [
+      "My partner's just started night shifts at the depot, so there's nobody to do the school run. I'd like Fridays at home until Easter.",
+    ]))
+      expect(reply).not.toMatch(/why does this matter/i);
+  });
+
+  it('nerves and manners only: the question again, patiently, and no "what are you asking me for"', () => {
+    for (const reply of replies(OWN, 'neutral', [
+      "Thanks for fitting me in. I'm really rather nervous, I've never asked for anything like this before.",
+    ])) {
+      expect(reply).not.toMatch(/what exactly are you asking|what would you suggest/i);
+      expect(reply).toMatch(/on your mind|take your time|whenever|ready/i);
+    }
+  });
+});
+
+describe('who the persona is, in its own words', () => {
+  it('"a driver who has lived here for thirty years" is a driver, not "I\'ve been a driver"', () => {
+    const profile = personaProfile(
+      scenario({
+        persona: {
+          name: 'Stan',
+          background:
+            'A retired bus driver who has lived on the street for thirty years, mostly for the quiet.',
+          personality: 'Gruff.',
+          speakingStyle: 'Short.',
+        },
+      }),
+    );
+    const said = profile.facts.map((f) => f.statement).join(' ');
+    expect(said).toMatch(/\bI'm a retired bus driver\b/);
+    expect(said).not.toMatch(/I've been a retired/);
+  });
+});
