@@ -77,8 +77,9 @@ export interface MessageAnalysis {
 
 const GREETING =
   /^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|morning|afternoon|greetings)\b|\bnice to (?:meet|see) you\b/;
+/** Thanks, and being touched to be asked: "I'm so honoured you asked me". */
 const THANKS =
-  /\b(?:thank(?:s| you)|thx|cheers|(?:i|we) (?:really |truly )?appreciate (?:it|that|your time|you taking|you making))\b/;
+  /\b(?:thank(?:s| you)|thx|cheers|(?:i|we) (?:really |truly )?appreciate (?:it|that|your time|you taking|you making)|i(?:'m| am| was| felt) (?:so |really |very |truly |genuinely )?(?:honou?red|touched|flattered|chuffed) (?:you|that you|to be)\b)\b/;
 const APOLOGY =
   /\b(?:sorry|apologies|apologi[sz]e|my (?:bad|fault|mistake)|i was wrong|we were wrong|i take (?:full |complete )?responsibility|we take (?:full |complete )?responsibility|(?:that|this|it)(?:'?s| is| was) on (?:me|us)|our (?:mistake|fault|error)|(?:i|we) (?:should have|should'?ve|shouldn'?t have) (?:called|rung|phoned|told|asked|checked|warned|let you know|contacted|been)|forgive me|i regret|(?:i|we) (?:messed|screwed) up|dropped the ball|(?:i|we) let you down)\b/;
 const MINOR_APOLOGY =
@@ -168,8 +169,9 @@ const STRONG_HOSTILITY =
   /\b(?:f+u+c+k+\w*|fck\w*|shit\w*|bullshit|idiot\w*|stupid|moron\w*|dumb\w*|incompetent|useless|pathetic|clown|jerk|liar|shut up|screw (?:you|this|off)|piss (?:off|me off)|bitch\w*|asshole|bastard|go to hell|get lost|hate you)\b/;
 const MILD_HOSTILITY =
   /\bwhatever(?=\s*(?:[.!?,;]|$))|\b(?:who cares|ridiculous|damn|crap|hell|waste of (?:my |our )?time|you people|go away|bloody|nonsense|rubbish|are you (?:deaf|serious|kidding|joking)|give me a break|not my problem|deal with it|get over it|calm down|grow up)\b/;
+/** Softeners of a position. "I cried a bit", "a bit awkward": "a bit" hedges an amount or a time, not a feeling. */
 const HEDGES =
-  /\b(?:maybe|perhaps|kind of|sort of|i guess|i suppose|probably|possibly|soon|at some point|eventually|something like that|somehow|stuff|things like that|a bit|some time|sometime|we'?ll see|i'?ll try|try to|hopefully|not sure|i don'?t know(?! (?:much|any|anything|more|yet|the (?:details|full))\b)|dunno|whatever works|roughly|a few|various|etc|and so on|in general|generally|basically|kinda|sorta|ish|asap|as soon as possible|look into it|see what (?:i|we) can do|do (?:my|our) best)\b/g;
+  /\b(?:maybe|perhaps|kind of|sort of|i guess|i suppose|probably|possibly|soon|at some point|eventually|something like that|somehow|stuff|things like that|a bit (?:more|less|later|sooner|longer|earlier|extra|of (?:a|time))|some time|sometime|we'?ll see|i'?ll try|try to|hopefully|not sure|i don'?t know(?! (?:much|any|anything|more|yet|the (?:details|full))\b)|dunno|whatever works|roughly|a few|various|etc|and so on|in general|generally|basically|kinda|sorta|ish|asap|as soon as possible|look into it|see what (?:i|we) can do|do (?:my|our) best)\b/g;
 const WH = new Set(['what', 'why', 'how', 'when', 'where', 'who', 'which', 'whose', 'whom']);
 const INVERSION = new Set([
   'can',
@@ -386,7 +388,9 @@ export function analyseMessage(raw: string): MessageAnalysis {
     THANKS.test(lower) &&
     (words <= 6 ||
       /^\W*(?:(?:oh|ok(?:ay)?|great|brilliant|lovely|right),?\s+)?(?:thank|thanks|thx|cheers)/.test(lower) ||
-      /\b(?:thank(?:s| you)(?: so much| very much)?|cheers) for\b|\bappreciate\b/.test(lower) ||
+      /\b(?:thank(?:s| you)(?: so much| very much)?|cheers) for\b|\bappreciate\b|\b(?:honou?red|touched|flattered|chuffed)\b/.test(
+        lower,
+      ) ||
       /(?:thank(?:s| you)|thx|cheers)(?: so much| very much)?\W*$/.test(lower));
   // "great so 1 more from next payslip, 50p in june. ill send u an email to confirm" sums up and closes
   // however it is typed: the labelled corpus reads it (text/line-acts.ts). A question still wants its answer.

@@ -414,7 +414,7 @@ function core(ctx: TurnContext): Move[] {
   // The learner's own limit, with nothing asked of them, is met by a position it runs into, if any.
   if (latest.refusal) {
     const held = pushbackMoves(ctx);
-    if (held[0]?.kind !== 'counterpoint') return held;
+    if (held.length > 0 && held[0]?.kind !== 'counterpoint') return held;
   }
   if (latest.rambling) return [{ kind: 'steer', quote: latest.quote }];
   if (latest.vague) {
@@ -1332,6 +1332,9 @@ function pushbackMoves(ctx: TurnContext, about?: FirmPosition): Move[] {
     positionFor(ctx, latest.terms, 1) ??
     defence ??
     (latest.terms.size <= 2 ? recentPosition(ctx) : null);
+  // In a situation the learner wrote, the other person has claimed nothing to dispute: "So I don't think I
+  // can be a bridesmaid" is the learner's news, heard as that, not an opinion argued with.
+  if (ctx.profile.own && !position?.statement && latest.hostility === 0) return [];
   if (!position || (!position.statement && !position.concession && !position.evidenceAsk))
     return [
       {
@@ -1412,7 +1415,7 @@ function agendaQuestion(ctx: TurnContext): Move[] {
       (ctx.state.raisedGoals.get(g.index) ?? 0) === 0 &&
       !mentioned(ctx.state, g.statement),
   );
-  if (goal) return [{ kind: 'pursue-goal', goal, first: true }];
+  if (goal) return [invitedOrPursued(ctx, goal, true)];
   const own = ctx.profile.own ? ownQuestions(ctx).find((line) => !mentioned(ctx.state, line)) : undefined;
   const press = nextPress(ctx) ?? own ?? null;
   // An empty line has the phrasing fall back to the questions of the persona's kind of conversation.
@@ -1472,7 +1475,7 @@ function agenda(ctx: TurnContext, sofar: Move[]): Move[] {
   // the bargaining, not in reply to a hello.
   const asks = goal?.statement?.endsWith('?') ?? false;
   const sayable = goal && (asks || (!goal.anchor && !ASKS_RATHER_THAN_TELLS.has(ctx.profile.category)));
-  const pursue: Move[] = goal && sayable ? [{ kind: 'pursue-goal', goal, first }] : [];
+  const pursue: Move[] = goal && sayable ? [invitedOrPursued(ctx, goal, first)] : [];
   // Once a figure is agreed, the persona moves on to what else it wants rather than pressing.
   // Back from small talk, the persona picks its own thread up again; it does not state a position out of nowhere.
   const press = settled || sofar.some((m) => m.kind === 'off-topic') ? null : nextPress(ctx);
@@ -1594,7 +1597,7 @@ const CHECK_IN =
   /\b(?:catch up|check in|touch base|review (?:it|this|how)|talk again|meet again|see how (?:it'?s|it is|it'?s been|things are) going)\b/i;
 /** "Would you like me to…", "Shall I…", "I can… if you like": an offer to do something for the persona. */
 const OFFERS_SERVICE =
-  /\b(?:would you like me to|do you want me to|shall i|should i|want me to)\b|\b(?:would you like that|do you want that|shall i do that)\?|\bi can \w+[^.?!]* if you(?:'d)? like\b/;
+  /\b(?:would you like me to|do you want me to|shall i|should i|want me to)\b|\b(?:would you like that|do you want that|shall i do that)\?|\bi (?:can|could) \w+[^.?!]* if you(?:'d| would)? like\b/;
 /** …unless what is offered is only to say something ("Shall I explain?", "Do you want me to go on?"). */
 const OFFERS_TO_TALK =
   /\b(?:me to|shall i|should i|i can) (?:start|begin|explain|go (?:on|through|over)|walk you through|tell|run (?:you )?through|share|continue|recap|summari[sz]e|ask|repeat|say|talk|come back|leave)\b/;
@@ -1899,7 +1902,7 @@ function ownQuestions(ctx: TurnContext): string[] {
         !a.question &&
         a.words >= 6 &&
         !ANNOUNCED_TOPIC.test(a.text) &&
-        /\b(?:my|i'?m|i am|i'?ve|i have|we'?re|our)\b/i.test(a.text),
+        OWN_LIFE.test(a.text),
     );
   // "I'd like the full £1,900 back" asks for money, not a new arrangement: there is no day to day in it.
   if (offered(ctx.latest) && OWED.test(ctx.latest.text)) return OWN_WEIGH;
@@ -1918,9 +1921,36 @@ function ownQuestions(ctx: TurnContext): string[] {
   if (!told) return OWN_LISTEN;
   return [...OWN_WHAT, ...OWN_SUGGEST];
 }
+/**
+ * In a situation the learner wrote, nothing told yet but manners, nerves or feelings: the other person asks
+ * what is on their mind, not "what exactly are you asking me for?" (the learner may be telling, declining or
+ * thanking, and has not said).
+ */
+function invitedOrPursued(ctx: TurnContext, goal: PersonaGoal, first: boolean): Move {
+  const all = [...ctx.state.earlier, ctx.latest];
+  const told = all.some(
+    (a) =>
+      a.reasons ||
+      // ("Thanks for having them yesterday" dates a kindness; it tells nothing.)
+      a.figures.some((f) => f.kind !== 'date' && f.kind !== 'time') ||
+      a.question ||
+      a.proposal ||
+      a.commitment ||
+      BAD_NEWS.test(a.text) ||
+      // A story begun ("I'm not trying to say Kai was right… we've talked about it at home") is told.
+      (a.words >= 12 && !a.thanks && !a.greeting && !onlyManners(a.text)) ||
+      lineActs().actsOf(a.text).has('reason'),
+  );
+  if (ctx.profile.own && goal.statement && OWN_WHAT.includes(goal.statement) && !told)
+    return mentioned(ctx.state, OWN_INVITE)
+      ? { kind: 'pursue-goal', goal, first }
+      : { kind: 'press', line: OWN_INVITE };
+  return { kind: 'pursue-goal', goal, first };
+}
+const OWN_INVITE = "So, what's on your mind?";
 /** Whose life a sentence tells of: the learner's own, or their family's. */
 const OWN_LIFE =
-  /\b(?:my|our|i'?m|i am|i'?ve|i have|we'?re|he'?s|she'?s|they'?re)\b|\b(?:dad|mum|mom|father|mother|son|daughter|wife|husband|partner|kids?|baby|gran|grandma|grandad)'s\b/i;
+  /\b(?:my|our|i'?m|i am|i'?ve|i have|we'?re|he'?s|she'?s|they'?re)\b|\bi (?!(?:think|guess|mean|wonder|suppose|want|need|would|'d)\b)[a-z']+|\b(?:dad|mum|mom|father|mother|son|daughter|wife|husband|partner|kids?|baby|gran|grandma|grandad)'s\b/i;
 const OWN_LISTEN = ["Go on, I'm listening.", "Okay. What's on your mind?"];
 /**
  * The learner said why, in so many words or not: "…because…", the labelled corpus's reason act, or an
@@ -1948,7 +1978,7 @@ const ANNOUNCED_TOPIC =
 const TOPIC_TAIL =
   /\s+(?:tbh|lol|haha|though|tho|really|honestly|now|again|mate|please|if that'?s ok(?:ay)?)\b.*$/i;
 const TOPIC_ASK = /\b(?:can|could|may) (?:we|i) (?:talk|chat|speak|have a (?:word|chat))\b/i;
-const OWN_WHAT = ['What exactly are you asking me for?'];
+const OWN_WHAT = ['What would you like to happen?'];
 const OWN_WHY_ASK = ['Why does this matter so much to you?'];
 const OWN_WHY_DECIDED = ['What made you decide?', 'Can I ask why?'];
 /**

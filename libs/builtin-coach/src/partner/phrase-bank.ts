@@ -885,7 +885,7 @@ export const WRAP_UP_ASK: Partial<Record<ScenarioCategory, string[]>> = {
 export const DEFER: Options = {
   friendly: ["Good question. I'm honestly not sure.", "Hm, I'd have to think about that."],
   neutral: ["I'm not sure, to be honest.", "I'd have to think about that."],
-  tough: ["I'm not going into that now.", "That's not the point right now."],
+  tough: ["I'd have to think about that.", 'Hard to say.'],
 };
 export const NOT_SO_FAST: Options = {
   friendly: ['Before we wrap up, one more thing. {s}', 'Oh, just before you go. {s}'],

@@ -100,7 +100,7 @@ export function planReply(input: ReplyInput): ReplyPlan {
     figure: learner.some((a) => a.figures.some((f) => f.kind === 'money' || f.kind === 'percent')),
     reasons: learner.some((a) => a.reasons || lineActs().actsOf(a.text).has('reason')),
     // "From January my rate is going up from 30 to 35 pounds" says what the learner wants as a change of
-    // terms: "What exactly are you asking me for?" after it asks for what was said.
+    // terms: "What would you like to happen?" after it asks for what was said.
     ask: learnerAsked(learner) || learner.some(changesTerms),
     about: learner.some((a) => SAID_WHAT_THEY_DO.test(a.text)),
     result: learner.some(

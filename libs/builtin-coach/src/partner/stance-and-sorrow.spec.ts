@@ -189,3 +189,63 @@ describe('who the persona is, in its own words', () => {
     expect(said).not.toMatch(/I've been a retired/);
   });
 });
+
+const OWN_DECLINE: ScenarioDefinition = {
+  ...OWN,
+  id: 'custom-00000000-0000-0000-0000-000000000043',
+  title: 'Not running the half marathon with Tom',
+  description:
+    'My brother Tom signed us both up for a half marathon in April. My knee has been bad all winter and I want to tell him I am pulling out without letting him down.',
+  userRole: 'Younger brother',
+  aiRole: 'Tom, my older brother',
+  persona: { name: 'Tom', background: 'My older brother.', personality: 'Keen.', speakingStyle: 'Plain.' },
+};
+
+describe('in an own scenario, what the learner tells is heard as told', () => {
+  it('"I don\'t think I can do it" is news, not an opinion argued with', () => {
+    for (const reply of replies(OWN_DECLINE, 'friendly', [
+      "Tom, I've been going back and forth on this. My knee's been swollen since January and the physio says no long runs till summer.",
+      "So I don't think I can do the half with you. I'm gutted, honestly.",
+    ]))
+      expect(reply).not.toMatch(/not so sure about that|I don't agree|I see it differently/i);
+  });
+
+  it('"I cried a bit" and "I was a bit nervous" tell a feeling, and ask for no specifics', () => {
+    for (const reply of replies(OWN_DECLINE, 'neutral', [
+      'When you sent the entry confirmation I cried a bit, to be honest.',
+    ]))
+      expect(reply).not.toMatch(/'a bit'|what does that look like/i);
+  });
+
+  it('"I could pace you on your long runs if you\'d like?" offers, and is taken up or weighed', () => {
+    for (const reply of replies(OWN_DECLINE, 'friendly', [
+      "My knee won't manage 13 miles, so I'm pulling out.",
+      "I could still cycle next to you on your long Sunday runs if you'd like?",
+    ]))
+      expect(reply).not.toMatch(/good question|not sure, to be honest|what would that mean for me/i);
+  });
+
+  it('thanks, nerves and a story begun: no "what exactly are you asking me for?"', () => {
+    for (const lines of [
+      ['Thanks for coming over, I really appreciate it.'],
+      [
+        "Thanks for coming over. I know you've been training hard and I've watched you do every single session since November.",
+      ],
+    ])
+      for (const reply of replies(OWN_DECLINE, 'neutral', lines))
+        expect(reply).not.toMatch(/what exactly are you asking/i);
+  });
+
+  it('"I want to be honest with you about something" announces, and asks for nothing yet', () => {
+    for (const reply of replies(OWN_DECLINE, 'neutral', ['I want to be honest with you about something.']))
+      expect(reply).not.toMatch(/why does this matter|what would that mean for me/i);
+  });
+
+  it('a situation told with its figures is why: "I leave at 6" is not met by "why does this matter?"', () => {
+    for (const reply of replies(OWN_DECLINE, 'neutral', [
+      'i run before work at 6 most days and three times this month i had to stop after two miles',
+      'is there any way we could switch to the 10k in june?',
+    ]))
+      expect(reply).not.toMatch(/why does this matter/i);
+  });
+});

@@ -140,7 +140,7 @@ export const AGENDA_BANK: Record<ScenarioCategory, AgendaQuestion[]> = {
  * asking for is known. "I'd like to talk about my rota" names a subject and asks nothing yet.
  */
 export const STATED_ASK =
-  /\b(?:i(?: (?:want|need|would like|am asking)|['\u2019](?:d like|m asking))(?! to (?:talk|discuss|chat|speak|raise|mention|go over|run through|bring up|tell you|update you|explain)\b)|i want to ask|i(?:'m| am) requesting|i(?:'m| am) (?:entitled|owed|due) (?:to )?(?:a|an|the|my|some|\u00a3|\$|\d)|i expect (?:a|an|the|my|you)|(?:could|can|would|will) you|please|i(?:'m| am) (?:here|calling|ringing|writing) to|i(?:'ve| have) come to)\b|\bneeds? (?:to be |(?:the |a |an |its |their |some )?[a-z]+(?: [a-z]+)? )?(?:replac|fix|treat|sort|repair|clean|chang|remov|check|servic|redo|redon)(?:ed|ing)?\b/i;
+  /\b(?:i(?: (?:(?:just|really|only|simply) )?(?:want|need|would like|am asking)|['\u2019](?:d (?:(?:just|really|only|simply) )?like|m asking))(?! to (?:talk|discuss|chat|speak|raise|mention|go over|run through|bring up|tell you|update you|explain|be (?:upfront|honest|clear|straight|open|frank))\b)|i want to ask|i(?:'m| am) requesting|i(?:'m| am) (?:entitled|owed|due) (?:to )?(?:a|an|the|my|some|\u00a3|\$|\d)|i expect (?:a|an|the|my|you)|(?:could|can|would|will) you|please|i(?:'m| am) (?:here|calling|ringing|writing) to|i(?:'ve| have) come to)\b|\bneeds? (?:to be |(?:the |a |an |its |their |some )?[a-z]+(?: [a-z]+)? )?(?:replac|fix|treat|sort|repair|clean|chang|remov|check|servic|redo|redon)(?:ed|ing)?\b/i;
 /** The learner puts an idea on the table ("what if…", "maybe we…", "I propose…"). */
 const PROPOSED =
   /\b(?:how about|what if|what about|(?:could|can|shall) we|maybe (?:we|you)|we could|i (?:suggest|propose)|my (?:idea|suggestion))\b/i;
@@ -149,7 +149,7 @@ const PROPOSED =
 const PROPOSED_OR_ASKED = new RegExp(`${PROPOSED.source}|${STATED_ASK.source}`, 'i');
 
 export const OWN_AGENDA: AgendaQuestion[] = [
-  q('What exactly are you asking me for?', 'exactly asked asking understand want need', STATED_ASK),
+  q('What would you like to happen?', 'exactly asked asking understand want need', STATED_ASK),
   q('What would that mean for me in practice?', 'mean practice affect cost time change'),
   q('What would you suggest?', 'suggest suggests idea solution propose', PROPOSED_OR_ASKED),
   q('When will this be sorted?', 'when sorted fixed date time'),

@@ -363,6 +363,29 @@ describe('who serves whom in a drafted scenario', () => {
     );
   });
 
+  it.each([
+    [
+      'Raising my prices with a regular client',
+      "I'm a freelance dog walker. Mrs Okafor has paid £12 a walk for three years and from March it will be £15.",
+      'Dog walker',
+      'Client, a retired teacher',
+    ],
+    [
+      'Asking a client for a case study',
+      'I run a small web studio. I want to ask our longest client if we can write up their new site as a case study.',
+      'Studio owner',
+      'Client, the shop owner',
+    ],
+  ])(
+    'a client told of a price or asked a favour has nothing to be put right: %s',
+    (title, description, userRole, aiRole) => {
+      const draft = draftScenario({ title, description, userRole, aiRole }, catalogue);
+      expect(draft.personaGoals.join(' ')).not.toMatch(
+        /put right|when it will be sorted|passed from one person/i,
+      );
+    },
+  );
+
   it('still gives a customer the goals of the one being served', () => {
     const draft = draftScenario(
       {

@@ -506,6 +506,9 @@ const RARE_AT_MOST = 3;
  * asks: "say what you need" would be their line, not the learner's. A "customer service manager" serves, and
  * a learner who is the customer is not serving the one they talk to.
  */
+/** Something gone wrong that the one served wants put right. */
+const COMPLAINT =
+  /\b(?:complain\w*|broken|broke|faulty|damaged|defective|late|delayed|wrong|refund\w*|missing|lost|overcharged|charged twice|mistake|error|cancell?ed|never (?:arrived|came|turned up)|not working|stopped working|leak\w*|mou?ld|doesn'?t work|fault\w*|stuck|stranded|outage|bill|unhappy|not happy|disappointed|upset|angry|furious|smell\w*|dirty|noisy|noise|dispute\w*|overbook\w*|double[- ]booked|fully booked)\b/i;
 const SERVED =
   /\b(customer|client|guest|caller|patient|buyer|shopper|passenger|member)s?\b(?!['\u2019]?\s*(?:service|services|support|care|success|experience|relations|liaison|advisor|adviser|manager|team|desk|agent|officer|representative|rep)\b)/i;
 
@@ -574,8 +577,9 @@ export function draftScenario(
   const other =
     (body.aiRole?.trim() ? (otherPersonIn(body.aiRole) ?? 'the other person') : fit.other?.role) ??
     'the other person';
+  // A client told of a rate rise is no customer with a fault to put right: served lines need a complaint.
   const general = generalLines(
-    SERVED.test(`${aiRole} ${fit.other?.role ?? ''}`) && !SERVED.test(userRole),
+    SERVED.test(`${aiRole} ${fit.other?.role ?? ''}`) && !SERVED.test(userRole) && COMPLAINT.test(situation),
     other,
   );
   const atLeast = (lines: string[], general: string[], min: number) => {
