@@ -17,6 +17,7 @@ import {
   figureMoves,
   turnedDown,
   offerFigure,
+  inScale,
   offerLike,
   openOffer,
 } from './negotiation';
@@ -197,6 +198,9 @@ export function offTopicTurn(ctx: Pick<TurnContext, 'latest' | 'profile'>): bool
 function apologyResponse(ctx: TurnContext): ApologyResponse {
   const { tone, profile, state, latest } = ctx;
   if (latest.minorApology) return 'minor';
+  // "I'm sorry. You waited an hour and a half, the food came cold…": an apology that names what happened
+  // is the one a persona who wants "an apology for what actually happened" was waiting for.
+  if (specificApologyMeets(ctx)) return 'accept';
   // A friendly person takes an apology as meant, and after the second waves the next away ("No
   // worries."); only a cooler one tires of them.
   if (tone === 'friendly') return state.apologies >= 2 ? 'minor' : 'accept';
@@ -204,6 +208,22 @@ function apologyResponse(ctx: TurnContext): ApologyResponse {
   if (tone === 'tough') return profile.stakes === 'low' && state.apologies === 0 ? 'partial' : 'cold';
   return profile.stakes === 'low' ? 'accept' : 'partial';
 }
+
+/** The persona's demand for an apology, met by one that says what it is for. */
+function specificApologyMeets(ctx: TurnContext): FirmPosition | null {
+  const { latest, state } = ctx;
+  if (!latest.apology || latest.minorApology || latest.words < 15 || state.apologies > 0) return null;
+  return (
+    ctx.profile.positions.find(
+      (p) =>
+        APOLOGY_DEMAND.test(p.statement ?? '') &&
+        !state.concessions.has(p.index) &&
+        !state.yielded.has(p.index),
+    ) ?? null
+  );
+}
+const APOLOGY_DEMAND =
+  /\b(?:wants?|needs?|expects?|insists? on|deserves?) (?:a |an |a proper |a real |a genuine |a sincere )?(?:apolog\w+|sorry)\b/i;
 
 /** Trust earned: empathy lets the persona say personal things it would otherwise keep back. */
 function personalOk(ctx: TurnContext): boolean {
@@ -457,6 +477,7 @@ function core(ctx: TurnContext): Move[] {
   const touched =
     social ||
     !near ||
+    !!specificApologyMeets(ctx) ||
     !(near.anchor ? nearFigure(near) : !near.statement || nearWhatItRefuses(near.statement, latest))
       ? null
       : near;
@@ -474,7 +495,7 @@ function core(ctx: TurnContext): Move[] {
   }
   // "One at $1,090 and one at $1,350" to a shopper who won't go over $1,400 keeps to the limit: heard,
   // not pushed back on.
-  const kept = touched && !latest.pushback && !latest.refusal ? withinLimit(touched, latest) : null;
+  const kept = touched && !latest.pushback && !latest.refusal ? withinLimit(ctx, touched, latest) : null;
   if (kept) return [figureMove(kept.text, 'note')];
   if (touched && conflicts(touched) && !latest.agreement) return pushbackMoves(ctx, touched);
   // "Yes, it's about Grace" to "It's about Grace, isn't it?" confirms; it agrees to nothing.
@@ -523,7 +544,7 @@ function proposalMoves(ctx: TurnContext): Move[] {
   if (met) return [{ kind: 'yield', position: met, detail }];
   const position = positionFor(ctx, latest.terms, 1);
   // "Fine, three percent it is then" to "I can't go beyond 3%" is within the limit: taken, not resisted.
-  const inside = position && !latest.pushback && !latest.refusal ? withinLimit(position, latest) : null;
+  const inside = position && !latest.pushback && !latest.refusal ? withinLimit(ctx, position, latest) : null;
   if (inside) return [figureMove(inside.text, 'accept')];
   if (position && conflicts(position) && !state.concessions.has(position.index)) {
     const resisting = latest.pushback || latest.refusal;
@@ -2069,12 +2090,12 @@ function lastPoint(ctx: TurnContext): string | null {
  * The learner's figure that keeps to a position's limit (at or under a ceiling, at or over a floor), said
  * as theirs: "three percent doesn't match the work" turns the figure down.
  */
-function withinLimit(position: FirmPosition, latest: MessageAnalysis): Figure | null {
+function withinLimit(ctx: TurnContext, position: FirmPosition, latest: MessageAnalysis): Figure | null {
   const anchor = position.anchor;
   if (!anchor || anchor.direction === 'reference' || anchor.figure.value === null) return null;
   const limit = anchor.figure.value;
   return (
-    latest.figures.find(
+    inScale(ctx, latest.figures, latest.text).find(
       (f) =>
         !turnedDown(latest.text, f) &&
         f.kind === anchor.figure.kind &&

@@ -114,6 +114,28 @@ export function anchorsFor(
 }
 
 /** The figure the learner is offering: one the persona negotiates over, else one in a question, else the last. */
+/**
+ * Figures said in the talk's own shorthand: "fifty-seven" after "fifty-two thousand" is 57,000, as "56" is
+ * when the offer on the table is $56,000. A bare number is read in thousands only when that puts it beside
+ * a sum already in play (within half to twice it). The low end of a range ("55 to 58 thousand") is left as
+ * it is: it bounds what the market pays, and nobody offers it.
+ */
+export function inScale(ctx: TurnContext, figures: readonly Figure[], text: string): Figure[] {
+  const sums = [
+    ...ctx.profile.openingFigures,
+    ...ctx.state.personaFigures,
+    ...ctx.profile.positions.map((p) => p.anchor?.figure),
+    ...ctx.profile.goals.map((g) => g.anchor?.figure),
+  ].filter((f): f is Figure => !!f && f.kind === 'money' && (f.value ?? 0) >= 1000);
+  return figures.map((f) => {
+    if (f.kind !== 'number' || f.value === null || f.value < 1 || f.value >= 1000) return f;
+    if (/^\s*(?:to|-|–|and|or)\s*\S*\d/i.test(text.slice(f.index + f.text.length))) return f;
+    const scaled = f.value * 1000;
+    const beside = sums.find((s) => scaled / s.value! > 0.5 && scaled / s.value! < 2);
+    return beside ? { ...f, kind: 'money', value: scaled, currency: beside.currency } : f;
+  });
+}
+
 export function offerFigure(ctx: TurnContext, analysis: MessageAnalysis): Figure | null {
   // "I saw the 25% ask" names the persona's own figure back: it is not the learner's offer, unless they
   // take it ("25% works").
@@ -121,7 +143,7 @@ export function offerFigure(ctx: TurnContext, analysis: MessageAnalysis): Figure
   const theirs = (f: Figure): boolean =>
     !analysis.agreement &&
     ctx.profile.openingFigures.some((p) => comparableTo(p, f) && p.value !== null && p.value === f.value);
-  const all = analysis.figures.filter((f) => isNegotiable(f) && !theirs(f));
+  const all = inScale(ctx, analysis.figures, analysis.text).filter((f) => isNegotiable(f) && !theirs(f));
   // "£180 instead of £320": the figure put beside the offer to measure it is not the offer.
   const offered = all.filter(
     (f) => !MEASURED_AGAINST.test(analysis.text.slice(Math.max(0, f.index - 30), f.index)),

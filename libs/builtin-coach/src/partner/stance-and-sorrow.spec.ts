@@ -249,3 +249,27 @@ describe('in an own scenario, what the learner tells is heard as told', () => {
       expect(reply).not.toMatch(/why does this matter/i);
   });
 });
+
+describe('a demand for a real apology is met by one', () => {
+  it.each(['neutral', 'tough'] as const)(
+    'an apology that names what happened is not refused (%s)',
+    (tone) => {
+      for (const reply of replies(catalogueScenario('cm-viral-video-restaurant'), tone, [
+        "I'm so sorry. You were kept waiting 90 minutes, your parents' meals came out cold, and a server was rude to you on their anniversary. It should never have happened.",
+      ]))
+        expect(reply).not.toMatch(
+          /not moving|position hasn't changed|won't budge|apology for what actually happened/i,
+        );
+    },
+  );
+});
+
+describe('a sum said in the talk’s own shorthand', () => {
+  it.each([
+    "Thanks so much! Honestly I'd been hoping for more like fifty-seven.",
+    "That's lovely news. I was thinking somewhere nearer 57 though.",
+  ])('"fifty-seven" after "fifty-two thousand" is a sum, heard and weighed: %s', (line) => {
+    for (const reply of replies(catalogueScenario('sn-first-offer-ask-for-more'), 'neutral', [line]))
+      expect(reply).toMatch(/fifty-seven|\b57\b/i);
+  });
+});
