@@ -91,4 +91,10 @@ describe('a custom scenario as the AI plays it', () => {
     expect(nameIn('Sales have been slow. I meet Priya Shah on Monday')).toBe('Priya Shah');
     expect(nameIn('On Thursday I see my manager')).toBeUndefined();
   });
+
+  it('takes no day, place or feast for a name, and prefers the one named as who they are', () => {
+    expect(nameIn('I start a course in October and want Fridays off for lectures.')).toBeUndefined();
+    expect(nameIn('We both trained in Glasgow and I want to tell my mentor before Easter.')).toBeUndefined();
+    expect(nameIn('Since Tom moved teams, my supervisor Ngozi has given me all his clients.')).toBe('Ngozi');
+  });
 });

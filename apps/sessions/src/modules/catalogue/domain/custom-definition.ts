@@ -5,20 +5,30 @@ import { closestScenarios, cut, draftScenario, roleNoun } from '@parley/builtin-
 const NOT_NAMES = new Set(
   `My The She He They Our Their Your An This That Who What When How Why Senior Junior Head Chief Director Manager
   Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August
-  September October November December Today Tomorrow Next Last Hi Hello`.split(/\s+/),
+  September October November December Today Tomorrow Next Last Hi Hello Christmas Easter Ramadan Eid Diwali
+  Hanukkah Passover Halloween Thanksgiving`.split(/\s+/),
 );
+/** Who someone is to the learner, just before their name: "my cousin Aisha", "the owner, Phil". */
+const RELATION_BEFORE =
+  /\b(?:my|our|the|her|his|their) (?:[a-z]+ )?(?:friend|manager|boss|lead|mum|mom|dad|mother|father|brother|sister|cousin|aunt|uncle|gran|grandma|grandad|son|daughter|partner|wife|husband|landlord|landlady|neighbou?r|coach|teacher|colleague|client|owner|flatmate|roommate|housemate|tenant|director|co-?founder|headteacher|doctor|supervisor),? $/i;
 
 /** The other person's name when the learner wrote one ("my manager Dana"), else undefined. */
 export function nameIn(text: string): string | undefined {
   const leading = /^\s*([A-Z][a-z]{1,20}(?: [A-Z][a-z]{1,20})?)(?:,| is | -| —)/.exec(text)?.[1];
   if (leading && !NOT_NAMES.has(leading.split(' ')[0]!)) return leading;
-  for (const match of text.matchAll(/\b([A-Z][a-z]{1,20}(?: [A-Z][a-z]{1,20})?)\b/g)) {
-    const first = match[1]!.split(' ')[0]!;
+  const candidates = [...text.matchAll(/\b([A-Z][a-z]{1,20}(?: [A-Z][a-z]{1,20})?)\b/g)].filter((match) => {
+    // "Wednesdays off", "a master's at Leeds", "a hen weekend in Ibiza": days, places and feasts are no one.
+    const first = match[1]!.split(' ')[0]!.replace(/s$/, '');
     const before = text.slice(0, match.index);
-    const startsSentence = /^\s*$|[.!?]\s*$/.test(before);
-    if (!NOT_NAMES.has(first) && !startsSentence) return match[1];
-  }
-  return undefined;
+    return (
+      !NOT_NAMES.has(first) &&
+      !NOT_NAMES.has(match[1]!.split(' ')[0]!) &&
+      !/^\s*$|[.!?]\s*$/.test(before) &&
+      !/\b(?:in|at|to|from|near|around|for)\s+$/i.test(before)
+    );
+  });
+  const related = candidates.find((match) => RELATION_BEFORE.test(text.slice(0, match.index)));
+  return (related ?? candidates[0])?.[1];
 }
 
 /** The other person's role as what they are called: "my landlord" → "Landlord". */
