@@ -400,3 +400,30 @@ describe('who serves whom in a drafted scenario', () => {
     expect(draft.learnerObjectives.join(' ')).not.toMatch(/^Say clearly what you need/);
   });
 });
+
+describe('what the other person holds firm on is not lent from another scenario', () => {
+  it.each([
+    [
+      'Finishing early for my MBA',
+      "I've got a place on an evening MBA from January and I want to ask my manager if I can finish at 4 on Tuesdays.",
+      'Analyst',
+      'My manager',
+    ],
+    [
+      'Telling the team I am leaving the choir committee',
+      "I've run the choir's committee for six years and want to hand it over at the AGM without upsetting the members.",
+      'Committee chair',
+      'The choir director',
+    ],
+    [
+      'Extra design rounds',
+      'A client paid for a logo with two rounds of changes and has asked for a third round for free.',
+      'Freelance designer',
+      'Client',
+    ],
+  ])('%s: only the figures in play and how anyone behaves', (title, description, userRole, aiRole) => {
+    const draft = draftScenario({ title, description, userRole, aiRole }, catalogue);
+    for (const line of draft.holdsFirmOn)
+      expect(line).toMatch(/^Holds firm on the figures in play|^Will ask for concrete details/);
+  });
+});

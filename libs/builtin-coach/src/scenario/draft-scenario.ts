@@ -357,10 +357,17 @@ export function fitsSituation(
   return lineWords(line).every((w) => fit.own.has(w) || fit.implied.has(w) || general.has(w));
 }
 
-/** Whether a line speaks of something the situation itself names, beyond general words. */
+/**
+ * Whether a line speaks of what the situation itself names, beyond general words: two of its words, not
+ * one. "Won't keep this from their team for more than a few days" shares only "team" with a request for
+ * Wednesdays off, and is another scenario's story.
+ */
 function topical(line: string, fit: SituationFit): boolean {
   const other = otherSenses(line, fit);
-  return lineWords(line).some((w) => fit.own.has(w) && !GENERIC.has(w) && !other.includes(w));
+  const named = new Set(
+    lineWords(line).filter((w) => fit.own.has(w) && !GENERIC.has(w) && !other.includes(w)),
+  );
+  return named.size >= 2;
 }
 
 /** Whether two lines say much the same ("Give specific examples of the errors" twice). */
@@ -587,8 +594,10 @@ export function draftScenario(
     return lines;
   };
   const figures = figuresIn(body.description);
-  const holdsFirmOn = borrow(sources, kindred, 'holdsFirmOn', figures.length ? 2 : 3, fit, rare);
-  if (holdsFirmOn.length === 0) holdsFirmOn.push(UNSAID_FIRM_LINE);
+  // What the other person holds firm on is their own story, which the situation does not tell: another
+  // scenario's stance ("Counts this as revision round one of two", "won't keep this from the team") is never
+  // lent. The figures in play, and how anyone behaves, are all that is drafted.
+  const holdsFirmOn = [UNSAID_FIRM_LINE];
   if (figures.length)
     holdsFirmOn.unshift(
       `Holds firm on the figures in play (${figures.join(', ')}) and moves only for a concrete, specific reason.`,
