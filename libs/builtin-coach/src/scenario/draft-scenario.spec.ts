@@ -427,3 +427,22 @@ describe('what the other person holds firm on is not lent from another scenario'
       expect(line).toMatch(/^Holds firm on the figures in play|^Will ask for concrete details/);
   });
 });
+
+describe('what the other person wants is not lent from another scenario', () => {
+  it('a brother who borrows the van has no rota to fill', () => {
+    const draft = draftScenario(
+      {
+        title: 'The van and the diesel',
+        description:
+          'My brother Callum takes my work van most weekends and leaves it empty of diesel. I drive it to early shifts on Mondays and want him to fill it up.',
+        userRole: 'Electrician',
+        aiRole: 'Callum, my brother',
+      },
+      catalogue,
+    );
+    expect(draft.personaGoals).toEqual([
+      'Understand exactly what is being asked and why',
+      'Hear what the other person suggests',
+    ]);
+  });
+});

@@ -620,7 +620,9 @@ export function draftScenario(
     userRole,
     aiRole,
     persona: cut(`${capitalise(aiRole)} in this situation. ${characterFor(sources, kindred, fit)}`, 400),
-    personaGoals: atLeast(borrow(sources, kindred, 'personaGoals', 3, fit, rare), general.goals, 2),
+    // The other person's aims are their own story too: "Fill this weekend's shift" is a rota manager's, not a
+    // sister's who borrows the car. General aims only (ADR 0039).
+    personaGoals: general.goals.slice(0, 2),
     holdsFirmOn: holdsFirmOn.slice(0, 4),
     learnerObjectives: atLeast(
       borrow(sources, kindred, 'learnerObjectives', 3, fit, rare),
