@@ -127,13 +127,16 @@ export function parseAmount(raw: string): number | null {
   return parseNumberWords(text.replace(/[^a-z\s-]/g, ' ').trim());
 }
 
+/** A currency named by its word, at the start of the text: "dollars", "quid", "euros". */
+const CURRENCY_WORD = /^\s*(?:(dollars?|bucks|usd)|(pounds?|quid|gbp)|(euros?|eur))\b/i;
+
 function currencyOf(text: string, following: string): string | null {
   const symbol = /[$£€]/.exec(text)?.[0];
   if (symbol) return symbol;
-  if (/^\s*(dollars?|bucks|usd)\b/i.test(following)) return '$';
-  if (/^\s*(pounds?|gbp)\b/i.test(following)) return '£';
-  if (/^\s*(euros?|eur)\b/i.test(following)) return '€';
-  return null;
+  // The word inside the figure ("fifty dollars") or right after it ("4000 quid").
+  const named = CURRENCY_WORD.exec(/\s[a-z]+$/i.exec(text)?.[0] ?? '') ?? CURRENCY_WORD.exec(following);
+  if (!named) return null;
+  return named[1] ? '$' : named[2] ? '£' : '€';
 }
 
 /** Character offsets of each token in the text. */
@@ -166,6 +169,19 @@ interface Span {
 
 const VAGUE_DATES =
   /^(?:now|then|today'?s?|days?|weeks?|months?|years?|hours?|minutes?|the day|a day|a while|daily|weekly|monthly|annually|yearly|morning|afternoon|evening|night|at night|noon|the morning|the night)$/i;
+
+/** "one" used as a pronoun: after a determiner or an adjective, or before "'s", "of" or "is". */
+function pronounOne(text: string, start: number, end: number): boolean {
+  const before = text.slice(Math.max(0, start - 12), start);
+  const after = text.slice(end, end + 8);
+  return (
+    /\b(?:this|that|the|which|each|every|no|any|another|a|an|other|same|only|right|wrong|new|old|big|small|last|first|next|good|best|better|cheaper|bigger|firmer|softer)\s+$/i.test(
+      before,
+    ) ||
+    /\b(?:the|a|this|that|which|each|every|another)\s+[a-z-]+\s+$/i.test(before) ||
+    /^(?:['’]s\b|\s+(?:of|is|was|that|which|who|you)\b)/i.test(after)
+  );
+}
 
 export function extractFigures(text: string): Figure[] {
   const doc = readText(text);
@@ -286,6 +302,10 @@ export function extractFigures(text: string): Figure[] {
       .replace(/^(?:about|around|roughly|approximately|nearly|almost|some|maybe|like)\s+/i, '')
       .replace(/[.,;:]+$/, '');
     if (!raw || VAGUE_DATES.test(raw)) continue;
+    // "This one's a hybrid", "the blue one", "one of them": "one" standing for a thing is no count.
+    if (kind === 'number' && /^one$/i.test(raw) && pronounOne(text, span.start, end)) continue;
+    // "up to 2000 dollars": a bare figure the recogniser took for a year is an amount when a currency follows.
+    if (kind === 'date' && /^\d[\d,.]*$/.test(raw) && CURRENCY_WORD.test(text.slice(end))) kind = 'number';
     const currency = isNumeric(kind) ? currencyOf(raw, text.slice(end, end + 12)) : null;
     if (kind === 'number' && (currency || /\d\s?(k|grand)$/i.test(raw))) kind = 'money';
     const value = isNumeric(kind) ? parseAmount(raw) : null;
