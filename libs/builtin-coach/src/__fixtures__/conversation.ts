@@ -1,6 +1,6 @@
 import type { ChatTone, ScenarioDefinition } from '@parley/contracts';
 import type { ChatLine } from '../partner/conversation-state';
-import { generateOpening, generateReply } from '../partner/roleplay-engine';
+import { generateOpening, generateReply, planReply } from '../partner/roleplay-engine';
 import { loadScenarios } from './catalogue';
 
 /** A conversation with the builtin partner, for specs: the catalogue's scenarios and a way to talk. */
@@ -24,4 +24,27 @@ export function play(def: ScenarioDefinition, tone: ChatTone, turns: string[]): 
     messages.push({ sender: 'ai', content: reply });
     return reply;
   });
+}
+
+/** A scenario of a spec's own, on the frame of a catalogue one: what it does not say is the frame's. */
+export function variantOf(frame: ScenarioDefinition, over: Partial<ScenarioDefinition>): ScenarioDefinition {
+  return { ...frame, ...over, persona: { ...frame.persona, ...over.persona } };
+}
+
+/** Each seed's whole conversation: the partner's reply to every line, seeds 0 to 7 one after the other. */
+export function conversationsOverSeeds(def: ScenarioDefinition, tone: ChatTone, lines: string[]): string[][] {
+  return Array.from({ length: 8 }, (_, seed) => {
+    const messages: ChatLine[] = [{ sender: 'ai', content: def.openingLine }];
+    return lines.map((line) => {
+      messages.push({ sender: 'user', content: line });
+      const text = planReply({ scenario: def, tone, messages, seed }).text;
+      messages.push({ sender: 'ai', content: text });
+      return text;
+    });
+  });
+}
+
+/** Every reply the partner could give to the learner's last line, over a spread of seeds. */
+export function lastRepliesOverSeeds(def: ScenarioDefinition, tone: ChatTone, lines: string[]): string[] {
+  return conversationsOverSeeds(def, tone, lines).map((replies) => replies[replies.length - 1] ?? '');
 }

@@ -144,10 +144,11 @@ const COMMITMENT =
  * What is said in a pledge's words but pledges nothing to the listener: a deed done again and again without
  * an answer ("I've emailed you three times", "we have sent photos twice") is a grievance, and a plan made
  * with others or already decided ("Sam and I are going to stay in Leeds", "we've decided we're going to
- * sell") is news.
+ * sell") is news, and so is a step back the speaker has made up their mind to take ("I'm going to stop
+ * competing after March").
  */
 const NOT_PLEDGED =
-  /\b(?:i|we)(?:'ve| have) (?:already |now )?[a-z]+(?: [a-z]+){0,4} (?:twice|three times|four times|five times|several times|many times|a few times|multiple times|repeatedly|more than once|again and again|over and over)\b|\b(?:[a-z]+ and (?:i|we)|(?:me|us) and [a-z]+|(?:'ve|have|has) (?:now |already |all |both )?decided(?: that)? (?:i|we))(?:'re| are|'m| am|'ll| will| are all| are both) going to\b/g;
+  /\b(?:i|we)(?:'ve| have) (?:already |now )?[a-z]+(?: [a-z]+){0,4} (?:twice|three times|four times|five times|several times|many times|a few times|multiple times|repeatedly|more than once|again and again|over and over)\b|\b(?:[a-z]+ and (?:i|we)|(?:me|us) and [a-z]+|(?:'ve|have|has) (?:now |already |all |both )?decided(?: that)? (?:i|we))(?:'re| are|'m| am|'ll| will| are all| are both) going to\b|\b(?:i|we)(?:'m| am|'re| are) (?:going to|gonna) (?=(?:stop|quit|leave|give up|drop out|step (?:down|back)|move out|resign|retire|take a break)\b)/g;
 const PROPOSAL =
   /\b(?:how about|what if|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|what about|would you (?:accept|consider|be open|take)|could we|can we|shall we|let'?s|i(?:'d| would)? (?:propose|suggest|recommend|offer|can offer)|my (?:proposal|offer|suggestion|recommendation)|i'?d like to (?:propose|suggest|offer)|instead|alternatively|another option|one option|a compromise|meet (?:you )?(?:halfway|in the middle)|as a (?:gesture|goodwill))\b|\bi think (?:a|an|the|some) [^.?!]{3,60} (?:is|would be|seems) (?:fair|reasonable|the (?:fair|right) thing)\b|\bi'?m (?:open to|willing to|prepared to)\b/;
 /**
@@ -165,8 +166,9 @@ const CLOSING =
 const THANKS_FOR_TIME = /\b(?:thanks|thank you) (?:so much |very much )?for your time\b/;
 const CLARIFY =
   /\b(?:what do you mean|what does that mean|i don'?t (?:understand|follow)|pardon|(?:could|can) you (?:repeat|explain|clarify|rephrase)|not sure what you mean|come again)\b|^sorry\?|^what\?$/;
+/** Abuse. ("Get lost" is an order to leave; "does anything ever get lost" asks about orders.) */
 const STRONG_HOSTILITY =
-  /\b(?:f+u+c+k+\w*|fck\w*|shit\w*|bullshit|idiot\w*|stupid|moron\w*|dumb\w*|incompetent|useless|pathetic|clown|jerk|liar|shut up|screw (?:you|this|off)|piss (?:off|me off)|bitch\w*|asshole|bastard|go to hell|get lost|hate you)\b/;
+  /\b(?:f+u+c+k+\w*|fck\w*|shit\w*|bullshit|idiot\w*|stupid|moron\w*|dumb\w*|incompetent|useless|pathetic|clown|jerk|liar|shut up|screw (?:you|this|off)|piss (?:off|me off)|bitch\w*|asshole|bastard|go to hell|hate you)\b|(?:^|[.!?,;:]\s*|\b(?:just|now|oh|go|please)\s+)get lost\b(?!\s+(?:in|on|at|with|for|when|if|because))/;
 const MILD_HOSTILITY =
   /\bwhatever(?=\s*(?:[.!?,;]|$))|\b(?:who cares|ridiculous|damn|crap|hell|waste of (?:my |our )?time|you people|go away|bloody|nonsense|rubbish|are you (?:deaf|serious|kidding|joking)|give me a break|not my problem|deal with it|get over it|calm down|grow up)\b/;
 /** Softeners of a position. "I cried a bit", "a bit awkward": "a bit" hedges an amount or a time, not a feeling. */
@@ -232,6 +234,8 @@ const SHORTHAND: Record<string, string> = {
   wud: 'would',
   cud: 'could',
   shud: 'should',
+  ye: 'you',
+  tae: 'to',
 };
 const SHORTHAND_WORD = new RegExp(`(?<![\\w'-])(${Object.keys(SHORTHAND).join('|')})(?![\\w'-])`, 'gi');
 
@@ -312,7 +316,13 @@ export function analyseMessage(raw: string): MessageAnalysis {
     // "I'm still on your side, ok?" reassures; the tag asks for nothing to be weighed.
     .filter((q) => !REASSURES_WITH_A_TAG.test(q.text.toLowerCase()))
     .map(({ after: _after, ...q }) => q);
-  const question = questions[questions.length - 1] ?? null;
+  // "What exactly is broken? …is there more?": a follow-up that only widens the question before it leaves
+  // that question the one to answer.
+  const last = questions[questions.length - 1];
+  const question =
+    (last && questions.length > 1 && WIDENS_THE_QUESTION.test(last.text)
+      ? questions[questions.length - 2]
+      : last) ?? null;
 
   const figures = extractFigures(bounded);
   const hedges = [...new Set([...lower.matchAll(HEDGES)].map((m) => m[0]))];
@@ -436,7 +446,11 @@ export function analyseMessage(raw: string): MessageAnalysis {
       !/\b(?:really|so|truly|deeply|very) sorry\b/.test(lower),
     // "if that's hard we can split it" supposes; "I understand. Is a review possible?" nods before the point,
     // while "I understand, that must be frustrating" goes on to the feeling.
-    empathy: EMPATHY.test(asserted) && (!nod || EMPATHY.test(asserted.slice(nod[0].length - 1))),
+    // "I know you're out a lot, but your PC's on all night" grants a point to make one about them.
+    empathy:
+      EMPATHY.test(asserted) &&
+      (!nod || EMPATHY.test(asserted.slice(nod[0].length - 1))) &&
+      !grantedToAccuse(asserted),
     // "ok whatever, just tell me yes or no" agrees to nothing.
     agreement: agreement && hostility === 0,
     pushback,
@@ -445,6 +459,11 @@ export function analyseMessage(raw: string): MessageAnalysis {
       COMMITMENT.test(
         lower
           .replace(/\b(?:i|we) can (?:see|tell|imagine|understand|hear|only imagine)\b/g, ' ')
+          // "I know you think I could make nationals" reports a belief; it promises nothing.
+          .replace(
+            /\b(?:think|thinks|thought|believe|believes|believed|reckon|reckons|say|says|said)s? (?:that )?(?:i|we) (?:can|could|will|'ll|would)\b/g,
+            ' ',
+          )
           .replace(NOT_PLEDGED, ' '),
       ) &&
       !/\b(?:i|we) (?:will not|won'?t|can'?t|cannot)\b/.test(lower) &&
@@ -454,7 +473,9 @@ export function analyseMessage(raw: string): MessageAnalysis {
     proposal: PROPOSAL.test(lower) || STATED_REQUEST.test(lower),
     reasons:
       REASONS.test(lower) ||
-      (figures.length > 0 &&
+      // "after five years", "more than the market": an amount measured is a reason; "I'll call you Friday
+      // after she has seen it" says when, not why.
+      (figures.some((f) => f.kind !== 'date' && f.kind !== 'time') &&
         /\b(?:than|per|average|market|similar|comparable|since|after|before)\b/.test(lower)),
     closing,
     walksAway: WALKS_AWAY.test(lower),
@@ -481,10 +502,15 @@ const STARTS_AS_QUESTION =
  * "It's kind of complicated, you know?" and "I think it's, you know, fine?" end in a question mark but
  * ask nothing: a statement with a "you know?" tag, or one that opens "I think" or "it's" (uptalk).
  */
+const FEELING_SAID =
+  /^(?:(?:but|and|so|honestly|tbh|just|like)[,\s]+)*(?:(?:it|this|that) (?:(?:kind of|sort of|kinda|just|really|honestly)\s+)*makes? me feel|i (?:(?:just|kind of|sort of|kinda|really|honestly)\s+)*feel (?:like|as if|as though|that))\b/i;
+
 function rhetorical(text: string): boolean {
   const core = text.replace(LEADING_FILLERS, '');
   if (STARTS_AS_QUESTION.test(core)) return false;
   if (/,\s*you know\?$/i.test(text)) return true;
+  // "it kind of makes me feel like I'm not a priority? idk": a feeling said with a rising tone.
+  if (FEELING_SAID.test(core)) return true;
   return (
     /^(?:i (?:think|guess|mean|feel|suppose)|it(?:'s| is))\b/i.test(core) &&
     !/\b(?:what|how|why)\b/i.test(core)
@@ -574,15 +600,40 @@ function isQuestion(sentence: string, tokens: Array<{ lower: string; pos: string
     !(['have', 'do'].includes(firstWord.lower) && next.pos === 'DET')
   )
     return true;
-  return /^(?:i was wondering|i'?d like to know|i want to know|tell me (?:about|what|how|why|when|who|more)|can you tell me|do you mind telling me)\b/i.test(
-    text,
+  return (
+    /^(?:i was wondering|i'?d like to know|i want to know|tell me (?:about|what|how|why|when|who|more)|can you tell me|do you mind telling me)\b/i.test(
+      text,
+    ) || WANTS_TO_UNDERSTAND.test(text)
   );
 }
+
+/** Understanding granted ("I know you're busy, but…") only to put something on the other person after it. */
+function grantedToAccuse(text: string): boolean {
+  const split = /^(.*?)(?:,\s*|\s+)but\s+(.*)$/i.exec(text);
+  if (!split) return false;
+  const [, granted = '', after = ''] = split;
+  return (
+    EMPATHY.test(granted) &&
+    !EMPATHY.test(after) &&
+    /\b(?:your|you(?:'re| are| have|'ve| keep| always| never| left| leave| use| used| didn'?t| don'?t| haven'?t))\b/.test(
+      after,
+    ) &&
+    !/\b(?:i|we) (?:can|could|will|'ll)\b/.test(after)
+  );
+}
+
+/** "…, I just want to understand how that happened": a question put as what the speaker wants to know. */
+const WANTS_TO_UNDERSTAND =
+  /(?:^|[,;:]\s*)i (?:just |really |simply )?(?:want|need|'d like|would like|am trying|'m trying) to (?:understand|know|find out) (?:how|why|what|when|whether|where)\b/i;
+
+/** "…, is there more?", "Anything else?": a question that widens the one before it. */
+const WIDENS_THE_QUESTION =
+  /(?:^|[,;—-]\s*|\b(?:and|or|so)\s+)(?:is there (?:(?:any(?:thing)? )?more|anything else)|(?:or )?anything else|or (?:is there )?something else|or what)\?$/i;
 
 /** What a question (lower-cased) asks for. */
 export function questionKind(q: string): QuestionKind {
   if (
-    /\b(?:how are you|how'?s it going|how have you been|how are things|how'?s your (?:day|week|morning))\b/.test(
+    /\b(?:how are you(?! (?:feeling|doing) (?:about|with|regarding|after|since)\b| (?:finding|taking|handling|thinking|planning|going to)\b)|how'?s it going|how have you been|how are things|how'?s your (?:day|week|morning))\b/.test(
       q,
     )
   )
@@ -602,7 +653,7 @@ export function questionKind(q: string): QuestionKind {
   )
     return 'number';
   if (
-    /\b(?:what (?:do|would|did) you (?:want|need|expect|propose|suggest|like|prefer|recommend|hope)|what (?:would|will|could) (?:work|help|make (?:this|it|things) (?:right|better)|it take|satisfy you|you like to see)|what can (?:i|we) do|how can (?:i|we) (?:help|make|fix|resolve)|what(?:'s| is) (?:important|most important|your (?:priority|main concern|concern|goal|biggest concern|ideal|preference))|what are you (?:looking for|hoping for|after)|what outcome|what would you like|what matters(?: most)?(?: to you)?|what do you care about|what are your (?:priorities|concerns))\b/.test(
+    /\b(?:what (?:do|would|did) you (?:want|need|expect|propose|suggest|like|prefer|recommend|hope)|what (?:would|will|could) (?:work|help|make (?:this|it|things) (?:right|better)|it take|satisfy you|you like to see)|what can (?:i|we) do|how can (?:i|we) (?:help|make|fix|resolve)|what(?:'s| is) (?:important|most important|your (?:priority|main concern|concern|goal|biggest concern|ideal|preference))|what are you (?:looking for|hoping for|after)|what outcome|what would you like|what matters(?: most)?(?: to you)?|what do you care about|what are your (?:priorities|concerns)|what brings you(?: in| here| to us| by| along)?)\b/.test(
       q,
     )
   )
@@ -636,7 +687,7 @@ export function questionKind(q: string): QuestionKind {
   )
     return 'request';
   if (
-    /\b(?:what do you think|how do you feel|what'?s your (?:view|take|opinion)|do you (?:think|feel|agree)|how does that sound|does that (?:work|sound)|is that (?:okay|ok|fair|acceptable|alright))\b/.test(
+    /\b(?:what do you think|how do you feel|how are you (?:feeling|finding|taking)|what'?s your (?:view|take|opinion)|do you (?:think|feel|agree)|how does that sound|does that (?:work|sound)|is that (?:okay|ok|fair|acceptable|alright))\b/.test(
       q,
     )
   )

@@ -368,6 +368,15 @@ function core(ctx: TurnContext): Move[] {
     )
   )
     return proposalMoves(ctx);
+  // "Can you get me the other 80 by the end of the month?": asked to do something by a date or for an
+  // amount, the persona weighs it as a proposal, unless it is a thing it simply promises.
+  if (
+    latest.question?.kind === 'request' &&
+    ASKED_TO_DO.test(latest.question.text) &&
+    extractFigures(latest.question.text).some((f) => f.kind !== 'duration') &&
+    !pledge(latest.question.text)
+  )
+    return proposalMoves(ctx);
 
   if (
     latest.question &&
@@ -559,8 +568,14 @@ function proposalMoves(ctx: TurnContext): Move[] {
     return [
       {
         kind: 'consider',
+        // Someone who answers to the learner takes a plain instruction ("ping me by noon next time").
         verdict:
-          latest.reasons || tone === 'friendly' || meetsNeed(ctx) || CHECK_IN.test(latest.text)
+          latest.reasons ||
+          tone === 'friendly' ||
+          meetsNeed(ctx) ||
+          CHECK_IN.test(latest.text) ||
+          (ctx.profile.answersToLearner &&
+            !/^(?:what|how|why|when|where|who)\b/i.test(latest.question?.text ?? ''))
             ? 'accept'
             : 'maybe',
         quote: latest.quote,
@@ -716,6 +731,8 @@ function closingMoves(ctx: TurnContext, held = false): Move[] {
     !latest.walksAway &&
     (latest.agreement ||
       (promised >= 1 && !resisting) ||
+      // It has just said yes to what the learner put forward ("Sure, let's do that.").
+      TOOK_IT.test(state.personaLines.at(-1) ?? '') ||
       state.earlier.slice(-2).some((a) => a.agreement) ||
       state.addressedGoals.size * 2 >= ctx.profile.goals.length);
   const moves: Move[] = [];
@@ -967,18 +984,25 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   // "What's the problem?", "What happened with your bill?": the persona tells its side, first what it has
   // not said yet.
   if (
-    /\bwhat(?:'s| is| was) (?:the |your )?(?:problem|issue|matter|wrong)\b|\bwhat happened\b|\bwhat(?:'s| is) going on\b/i.test(
+    /\bwhat(?:'s| is| was) (?:the |your )?(?:problem|issue|matter|wrong)\b|\bwhat happened\b|\bwhat(?:'s| is) going on\b|\bwhat (?:exactly |else |precisely )?(?:is|was|got|are|were|'s) (?:broken|damaged|wrong|missing|faulty|cracked|not working|the damage)\b|\bwhat went wrong\b|\bhow bad(?:ly)? (?:is|was|are|were)\b|\bhow (?:that|this|it) (?:happened|came about)\b/i.test(
       question.text,
     )
   ) {
-    // Who the persona is ("I'm a freelance accountant…") is not what went wrong.
-    const fact = profile.facts.find(
+    // Who the persona is ("I'm a freelance accountant…") is not what went wrong; what broke or failed is
+    // told before the rest of the story.
+    const told = profile.facts.filter(
       (f) =>
         f.sensitivity === 'public' &&
         !mentioned(state, f.statement) &&
-        !/^(?:i'?m|i am) (?:a|an|the)\b|^i (?:work|run|own|manage)\b/i.test(f.statement),
+        !/^(?:i'?m|i am) (?:a|an|the)\b|^(?:i'?m|i am) [\w -]{0,40}?\b(?:at|of|for|with) (?:a|an|the)\b|^i (?:work|run|own|manage)\b/i.test(
+          f.statement,
+        ),
     );
+    const fact = told.find((f) => WENT_WRONG.test(f.statement)) ?? told[0];
     if (fact) return { kind: 'item', text: fact.statement, conflict: false };
+    // "I want to understand how that happened", put to someone who does not say: they will find out, not
+    // name an aim of theirs instead.
+    if (/\bhow (?:that|this|it) (?:happened|came about)\b/i.test(question.text)) return { kind: 'find-out' };
     const goal = nextGoal(ctx);
     if (goal?.statement && !goal.statement.endsWith('?') && !mentioned(state, goal.statement))
       return { kind: 'item', text: goal.statement, conflict: false };
@@ -1051,10 +1075,17 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
     const goal = nextGoal(ctx);
     if (goal?.statement && !goal.statement.endsWith('?'))
       return { kind: 'item', text: goal.statement, conflict: false };
-    const wanted = [...profile.goals, ...profile.positions].find(
+    // "What brings you here?" is answered with what the persona came for, never with a limit of theirs.
+    const cameFor = /\bwhat brings you\b/i.test(question.text);
+    const wanted = [...profile.goals, ...(cameFor ? [] : profile.positions)].find(
       (g) => g.statement && !g.statement.endsWith('?') && !mentioned(state, g.statement),
     );
     if (wanted?.statement) return { kind: 'item', text: wanted.statement, conflict: false };
+    // With no aim it would say, what it came for is something true of it ("…attending for the first time").
+    const story = cameFor
+      ? profile.facts.find((f) => f.sensitivity === 'public' && !mentioned(state, f.statement))
+      : undefined;
+    if (story) return { kind: 'item', text: story.statement, conflict: false };
     // An own scenario may say nothing of what the persona needs: it says what anyone would.
     if (profile.own && question.kind === 'want') return { kind: 'concern', about: 'need' };
   }
@@ -1085,6 +1116,14 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
       !mentioned(state, f.statement) &&
       (personal || [...terms].some((t) => f.terms.has(t) && !GENERIC_TERMS.has(t))),
   );
+  // A candidate's question about the job ("Is there training?", "What does a typical week look like on your
+  // team?") is one any interviewer answers in general terms: not with a fact about the interviewer, never
+  // with "I'm not sure".
+  const jobFirst =
+    profile.category === 'job-interviews'
+      ? JOB_QUESTIONS.find(([pattern]) => pattern.test(text))?.[1]
+      : undefined;
+  if (jobFirst) return { kind: 'concern', about: jobFirst };
   if (personal && fact && question.kind !== 'opinion')
     return { kind: 'item', text: fact.statement, conflict: false };
   if (question.kind === 'opinion') {
@@ -1116,13 +1155,6 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   // in the scenario to say, the persona still answers for itself, in general terms, rather than "later".
   if (WORRY_QUESTION.test(text)) return { kind: 'concern', about: 'worry' };
   if (HARD_QUESTION.test(text)) return { kind: 'concern', about: 'hard' };
-  // A candidate's question about the job ("Is there training?", "What's a normal day like?") is one any
-  // interviewer answers in general terms, never with "I'm not sure".
-  const aboutTheJob =
-    profile.category === 'job-interviews' && !personal
-      ? JOB_QUESTIONS.find(([pattern]) => pattern.test(text))?.[1]
-      : undefined;
-  if (aboutTheJob) return { kind: 'concern', about: aboutTheJob };
   const subject = nounPhrase(question.text);
   if (subject && !personal && ['open', 'yes-no', 'when'].includes(question.kind))
     return { kind: 'details', subject };
@@ -1145,8 +1177,16 @@ const unfilled = (text: string): string =>
     .trim();
 
 /** "Can I ask how the team measures success?" asks how the team measures success: not for permission. */
+/** "Can you get me…", "Could you pay…": the persona asked to do something (not to tell or explain). */
+const ASKED_TO_DO =
+  /^(?:[\w']+,?\s+)?(?:can|could|will|would) you (?:please |maybe |just )?(?!tell|explain|walk|talk|help|let me know|say|describe|show|clarify|confirm|repeat|give me an? (?:example|idea|sense))(?:get|pay|send|give|transfer|cover|move|finish|do|sort|fix|have|make|bring|return|put|hand|pick|drop|book|cancel|change|swap|take|come)\b/i;
+
+/** What a fact says went wrong: broken, late, lost, done badly. */
+const WENT_WRONG =
+  /\b(?:split|crack\w*|broke\w*|damag\w*|scratch\w*|dent(?:ed|s)?|smash\w*|shatter\w*|leak\w*|missing|lost|stolen|late|delay\w*|wrong|faulty|fail\w*|stopped|never (?:arrived|came|turned up)|poorly|careless\w*|cancell?ed|overcharg\w*|charged twice)\b/i;
+
 const EMBEDDED_QUESTION =
-  /\b(?:can|could|may) (?:i|we) ask (?:you )?(how|what|why|when|where|who|which|whether|if)\b/;
+  /\b(?:(?:can|could|may) (?:i|we) ask (?:you )?|(?:can|could|would|will) you (?:please )?(?:tell|explain to|show) (?:me|us) (?:please )?|would you mind telling (?:me|us) |do you (?:happen to )?know |i(?:'d| would) like to know |i was wondering |i (?:just |really )?(?:want|need|'d like|would like) to (?:understand|know|find out) )(how|what|why|when|where|who|which|whether|if)\b/;
 
 /** Questions about the persona: its role, background, day, team. */
 const ABOUT_YOU =
@@ -1501,6 +1541,10 @@ function agenda(ctx: TurnContext, sofar: Move[]): Move[] {
   // Back from small talk, the persona picks its own thread up again; it does not state a position out of nowhere.
   const press = settled || sofar.some((m) => m.kind === 'off-topic') ? null : nextPress(ctx);
   const pressing: Move[] = press ? [{ kind: 'press', line: press }] : [];
+  // (Said beside a reaction to the line, not after an answer, a redirect or a weighing of what was put.)
+  const stance = settled ? null : ownStance(ctx);
+  if (stance && sofar.every((m) => ['acknowledge', 'greet', 'empathy', 'thanks'].includes(m.kind)))
+    return [stance];
   switch (state.phase) {
     case 'opening':
     case 'exploring':
@@ -1600,7 +1644,7 @@ function chosenOption(ctx: TurnContext, question: Question): string | null {
   if (options.length < 2) return null;
   const wanted = new Set([...ctx.profile.goals, ...ctx.profile.positions].flatMap((g) => [...g.terms]));
   const ranked = options
-    .map((o, i) => ({ o, i, score: overlap(o.terms, wanted) }))
+    .map((o, i) => ({ o, i, score: kindredOverlap(o.terms, wanted) }))
     .sort((a, b) => b.score - a.score || b.i - a.i);
   return ranked[0]?.o.label ?? null;
 }
@@ -1647,8 +1691,46 @@ function offeredInWords(ctx: TurnContext): Array<{ label: string; terms: Set<str
       );
     if (m && !LEARNER_SIDE.test(`${m[1]} ${m[2]}`))
       return [m[1]!, m[2]!].map((label) => ({ label: label.trim(), terms: contentTerms(label) }));
+    const clauses = clauseOptions(sentence);
+    if (clauses.length === 2) return clauses;
   }
   return [];
+}
+
+/** "A restorer can fix the door": one side of a choice said as what someone can do. */
+const CAN_DO =
+  /^(?:(?:or|either)\s+)?(.{1,30}?)\s+(?:can|could|will|would|'ll)\s+(?:also\s+)?(\w+)\s+(?:(?:you|it|them)\s+)?(.*)$/i;
+const PRONOUN_SUBJECT = /^(?:i|we|you|they|he|she|it|someone|somebody)$/i;
+const DETERMINED = /^(?:a|an|the|your|some|another|full)\b/i;
+
+/**
+ * "A restorer can fix the door and the veneer, or we can pay you the value.": the choice named by who would
+ * do it ("the restorer") or by what the persona would get ("the value"), when each side says one.
+ */
+function clauseOptions(sentence: string): Array<{ label: string; terms: Set<string> }> {
+  const parts = /^(.+?),?\s+or\s+(.+?)[.?!]*$/i.exec(sentence.trim());
+  if (!parts) return [];
+  const options: Array<{ label: string; terms: Set<string> }> = [];
+  for (const side of [parts[1]!, parts[2]!]) {
+    const m = CAN_DO.exec(side.trim());
+    if (!m) return [];
+    const subject = m[1]!.trim();
+    const object = m[3]!.split(/\s+(?:and|for|to|in|on|at|by|with|within|from|if|so)\s+/i)[0]!.trim();
+    let label: string | null = null;
+    if (!PRONOUN_SUBJECT.test(subject) && DETERMINED.test(subject) && subject.split(/\s+/).length <= 3)
+      label = subject.replace(/^(?:a|an|your)\s+/i, 'the ');
+    else if (DETERMINED.test(object) && object.split(/\s+/).length <= 4)
+      label = object.replace(/^your\b/i, 'my');
+    if (!label || LEARNER_SIDE.test(label)) return [];
+    options.push({ label, terms: contentTerms(side) });
+  }
+  return options;
+}
+
+/** Terms alike in their first five letters ("restorer", "restore") count as one in weighing a choice. */
+function kindredOverlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  const stems = new Set([...b].filter((t) => t.length >= 5).map((t) => t.slice(0, 5)));
+  return [...a].filter((t) => b.has(t) || (t.length >= 5 && stems.has(t.slice(0, 5)))).length;
 }
 
 /** A question for a reference, not an amount: "Could you give me the order number?". */
@@ -1661,7 +1743,7 @@ const GREETS =
 // "hey tomasz got a sec?", "hey jonas, u got a sec?": a hello and a name before it are still the opening of
 // the line, however it is typed.
 const PERMISSION =
-  /(?:^|^(?:hey|hi|hiya|hello)(?: [a-z]+)?,?\s+|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) i|(?:can|could|may) we (?:start|begin|go (?:through|over|back)|take (?:a|five|ten)|have a (?:word|minute|moment|quick)|pause|continue|come back|stop)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|(?:do (?:you|u) have|have (?:you|u) got|(?:you|u) got|got) (?:a )?(?:few |couple of |two |five |ten |\d+ )?(?:minutes?|mins?|moment|sec(?:ond)?s?|time))\b/;
+  /(?:^|^(?:hey|hi|hiya|hello)(?: [a-z]+)?,?\s+|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) i|(?:can|could|may) we (?:start|begin|go (?:through|over|back)|take (?:a|five|ten)|have a (?:word|minute|moment|quick)|pause|continue|come back|stop)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|(?:do (?:you|u|ye|ya) have|have (?:you|u|ye|ya) got|(?:you|u|ye|ya) got|got) (?:a )?(?:few |couple of |two |five |ten |\d+ )?(?:minutes?|mins?|moment|sec(?:ond)?s?|time))\b/;
 
 const TIME_TO_THINK =
   /\b(?:think (?:about it|it over|on it)|sleep on it|mull it over|get back to you|time to (?:think|consider|decide|talk it over)|(?:answer|reply to|come back to) you (?:tomorrow|later|next week|on \w+day|by \w+day|in a (?:day|few days|week))|(?:a|one|two|a few|some) (?:day|days|night|nights) to (?:think|decide|consider|talk))\b/i;
@@ -1948,8 +2030,36 @@ function ownQuestions(ctx: TurnContext): string[] {
  * thanking, and has not said).
  */
 function invitedOrPursued(ctx: TurnContext, goal: PersonaGoal, first: boolean): Move {
+  const told = toldSoFar(ctx);
+  if (ctx.profile.own && goal.statement && OWN_WHAT.includes(goal.statement) && !told)
+    return mentioned(ctx.state, OWN_INVITE)
+      ? { kind: 'pursue-goal', goal, first }
+      : { kind: 'press', line: OWN_INVITE };
+  return { kind: 'pursue-goal', goal, first };
+}
+
+/**
+ * Told what the learner wants, the other person of an own scenario gives their side as the situation says
+ * it ("He says he's hardly in": "I hear you, but I'm hardly in."), once, and not in answer to a question.
+ */
+function ownStance(ctx: TurnContext): Move | null {
+  const { latest, profile, state } = ctx;
+  if (!profile.own || latest.question || latest.hostility > 0) return null;
+  // Only in answer to what the learner puts to them: an ask, an amount, a reason.
+  const puts =
+    latest.proposal ||
+    latest.reasons ||
+    latest.figures.some((f) => f.kind !== 'date' && f.kind !== 'time') ||
+    lineActs().actsOf(latest.text).has('ask');
+  const stated = profile.positions.filter((p) => p.statement && !p.anchor && p.view);
+  if (!puts || stated.some((p) => mentioned(state, p.statement!))) return null;
+  return stated[0] ? { kind: 'hold-firm', position: stated[0], restated: false } : null;
+}
+
+/** Whether the learner has said anything of substance yet: a reason, an amount, a question, an ask, news. */
+function toldSoFar(ctx: TurnContext): boolean {
   const all = [...ctx.state.earlier, ctx.latest];
-  const told = all.some(
+  return all.some(
     (a) =>
       a.reasons ||
       // ("Thanks for having them yesterday" dates a kindness; it tells nothing.)
@@ -1962,11 +2072,6 @@ function invitedOrPursued(ctx: TurnContext, goal: PersonaGoal, first: boolean): 
       (a.words >= 12 && !a.thanks && !a.greeting && !onlyManners(a.text)) ||
       lineActs().actsOf(a.text).has('reason'),
   );
-  if (ctx.profile.own && goal.statement && OWN_WHAT.includes(goal.statement) && !told)
-    return mentioned(ctx.state, OWN_INVITE)
-      ? { kind: 'pursue-goal', goal, first }
-      : { kind: 'press', line: OWN_INVITE };
-  return { kind: 'pursue-goal', goal, first };
 }
 const OWN_INVITE = "So, what's on your mind?";
 /** Whose life a sentence tells of: the learner's own, or their family's. */
@@ -1992,9 +2097,9 @@ const ANNOUNCED_ASK =
 const OFFERED_IF_NEEDED =
   /\bif you (?:need|want|'d like|would like) (?:them|it|that|those|one|a copy|to see (?:them|it))\b|\bi (?:can|could) (?:send|email|forward|bring|show) (?:you )?(?:both|them|it|those|a copy|copies)\b/i;
 const ANNOUNCED_NEWS =
-  /\b(?:i'?ve got|i have|there'?s) something (?:(?:that )?i (?:need|want|have) to|to) (?:say|tell you|talk (?:to you )?about|share|raise|ask you)\b|\bi (?:need|have) to (?:tell|talk to) you (?:something|about something)\b|\b(?:this|it)(?:'s| is) (?:a )?(?:hard|difficult|tough|not easy)(?: one| thing)? to (?:say|tell you|raise)\b|\bisn'?t (?:easy|an easy thing) to say\b/i;
+  /\b(?:i'?ve got|i have|there'?s) something (?:(?:that )?i (?:need|want|have) to|to) (?:say|tell you|talk (?:to you )?about|share|raise|ask you)\b|\bi (?:need|have) to (?:tell|talk to) you (?:something|about something)\b|\b(?:this|it)(?:'s| is) (?:a )?(?:hard|difficult|tough|not easy)(?: one| thing)? to (?:say|tell you|raise)\b|\bisn'?t (?:easy|an easy thing) to say\b|\bi(?:'d| would) like to (?:talk|speak|chat) (?:to you |with you )?about something\b|\b(?:talk|speak|chat) (?:to you |with you )?about something (?:that'?s|that has|i'?ve|which)\b|\bsomething(?: that)?(?:'s| has) been on my mind\b|\b(?:can|could|may) i (?:be (?:honest|straight|frank|real) (?:with you )?about|tell you|ask you|say|run) something\b/i;
 const ANNOUNCED_TOPIC =
-  /\b(?:it'?s|this is|i'?m (?:here|calling|ringing|writing)) (?:about|regarding) ((?:the|your|my|our|this|that) [^.,;!?]{1,40})|\b(?:we|i) (?:really )?(?:need|want|wanted|have) to (?:talk|chat|speak) (?:to you |with you )?about ((?:the|your|my|our|this|that) [^.,;!?]{1,40})/i;
+  /\b(?:it'?s|this is|i'?m (?:here|calling|ringing|writing)) (?:about|regarding) ((?:the|your|my|our|this|that|\w+'s) [^.,;!?]{1,40})|\b(?:we|i) (?:really )?(?:need|want|wanted|have) to (?:talk|chat|speak) (?:to you |with you )?about ((?:the|your|my|our|this|that) [^.,;!?]{1,40})/i;
 /** Words that trail a named topic and are not part of it ("the dishes tbh", "the rent again"). */
 const TOPIC_TAIL =
   /\s+(?:tbh|lol|haha|though|tho|really|honestly|now|again|mate|please|if that'?s ok(?:ay)?)\b.*$/i;
@@ -2007,7 +2112,7 @@ const OWN_WHY_DECIDED = ['What made you decide?', 'Can I ask why?'];
  * decided to sell the house", "Ana and I are going to stay in Lisbon this summer", "you're off the team".
  */
 const DECIDED =
-  /\b(?:i|we|they)(?:'ve| have) (?:decided|accepted|taken (?:a|the|another) (?:job|offer|role|position)|handed in)\b|\b(?:have|has) (?:all |both |now )?decided\b|\bi(?:'m| am) (?:handing in my notice|resigning|leaving (?:the|this) (?:company|team|job|role))\b|\b[a-z]+ and i (?:are|'re) (?:going to|planning to)\b|\bi(?:'m| am) not (?:coming|going to (?:come|be there|make it))\b|\byou(?:'re| are) (?:out|off|no longer (?:on|in|part of))\b(?= (?:of |the |our |this ))/i;
+  /\bi(?:'m| am) (?:going to|gonna) (?:stop|quit|leave|give up|drop out|step (?:down|back)|move out|resign|retire|take a break)\b|\bi(?:'m| am) (?:stopping|quitting|retiring|stepping (?:down|back)|dropping out|moving out)\b|\b(?:i|we|they)(?:'ve| have) (?:decided|accepted|taken (?:a|the|another) (?:job|offer|role|position)|handed in)\b|\b(?:have|has) (?:all |both |now )?decided\b|\bi(?:'m| am) (?:handing in my notice|resigning|leaving (?:the|this) (?:company|team|job|role))\b|\b[a-z]+ and i (?:are|'re) (?:going to|planning to)\b|\bi(?:'m| am) not (?:coming|going to (?:come|be there|make it))\b|\byou(?:'re| are) (?:out|off|no longer (?:on|in|part of))\b(?= (?:of |the |our |this ))/i;
 const OWN_SUGGEST = ['What would you suggest?', 'What would you like me to do?'];
 const OWN_PRACTICE = ['What would that mean for me in practice?', 'How would that work, day to day?'];
 /** A request for time to talk: "can I have five minutes", "could I grab a quick word". */

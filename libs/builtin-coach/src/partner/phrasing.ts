@@ -2,6 +2,7 @@ import type { ChatTone, ScenarioCategory } from '@parley/contracts';
 import { sentenceKey, splitSentences } from './conversation-state';
 import type { Move } from './moves';
 import type { PersonaProfile } from '../scenario/persona-profile';
+import { forOne } from '../scenario/agenda-bank';
 import type { Rng } from '../text/prng';
 import { extractFigures } from '../text/figures';
 import {
@@ -184,7 +185,10 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
       if (key.length === 0 || ctx.said.has(key) || used.has(key)) return false;
       const overlaps = (k: string): boolean =>
         k.length >= 25 && (key.includes(k) || (key.length >= 25 && k.includes(key)));
-      return !long.some(overlaps) && ![...used].some(overlaps);
+      // One reply says "that helps" once: "Thanks, that helps. Okay, that helps." is a stutter.
+      const tail = (k: string): string => k.split(' ').slice(-2).join(' ');
+      const echoes = (k: string): boolean => k.split(' ').length >= 2 && tail(k) === tail(key);
+      return !long.some(overlaps) && ![...used].some((k) => overlaps(k) || echoes(k));
     });
   const take = (options: string[], fill: (t: string) => string = (t) => t): boolean => {
     for (const option of ctx.rng.shuffle(options)) {
@@ -251,7 +255,12 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
       }
       case 'empathy':
         // "Saying so doesn't change the facts" answers sympathy alone, not an explanation that comes with it.
-        take(tone(EMPATHY).filter((t) => move.bare || !SYMPATHY_ONLY.test(t)));
+        // "Fixing it is another" is the line of someone owed a fix, not of a landlord asked for one.
+        take(
+          tone(EMPATHY).filter(
+            (t) => (move.bare || !SYMPATHY_ONLY.test(t)) && (owedAFix(ctx.profile) || !OWED_ONLY.test(t)),
+          ),
+        );
         // Only a fact already in the persona's own voice ("I have been…"), never a fragment of its notes.
         if (move.disclose && FIRST_PERSON.test(move.disclose.statement))
           take(DISCLOSE, (t) => t.replace('{f}', lc(move.disclose!.statement)));
@@ -332,8 +341,11 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
           !take(
             // "I wish I could, but…" leads into a limit ("I can't go past 3%"), never into a want ("I want
             // to hear how you would handle it").
+            // "My position hasn't changed" only of a position already told.
             tone(HOLD).filter(
-              (t) => !t.includes('wish I could') || LIMIT_SAID.test(move.position.statement!),
+              (t) =>
+                (!t.includes('wish I could') || LIMIT_SAID.test(move.position.statement!)) &&
+                (!/\bhasn't changed\b/.test(t) || toldBefore(ctx, move.position.statement!)),
             ),
             withStatement(move.position.statement),
           )
@@ -448,8 +460,10 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
           !take(theirs(CLOSE_EXTRA))
         )
           take(bank.no);
-        // A close is heard as one: it ends with a goodbye unless the line already says so.
-        if (!CLOSED_WORDS.test(out.join(' '))) take(tone(CLOSE_END));
+        // A close is heard as one: it ends with a goodbye unless the line already says so. A friend or a
+        // sister does not thank the learner for their time.
+        if (!CLOSED_WORDS.test(out.join(' ')))
+          take(tone(CLOSE_END).filter((t) => !ctx.profile.close || !/\byour time\b/i.test(t)));
         break;
       }
     }
@@ -496,6 +510,29 @@ const OWED_A_REMEDY = new Set<ScenarioCategory>([
   'crisis-management',
   'conflict-resolution',
 ]);
+/** Answers to sympathy that only someone waiting for something to be put right can give. */
+const OWED_ONLY = /\bfixing it\b|\bmore than sympathy\b/i;
+/** What the persona is after puts something right: a repair, a refund, an apology. */
+const REMEDY_AIM =
+  /\b(?:put (?:it |this |that )?right|fix\w*|repair\w*|restor\w*|refund\w*|replace\w*|compensat\w*|sorted|apolog\w*|acknowledg\w*|reimburs\w*|credit)\b/i;
+
+/** Kinds of conversation where the persona is the one asked, never the one waiting for a fix. */
+const ASKED_NOT_OWED = new Set<ScenarioCategory>([
+  'salary-negotiation',
+  'sales',
+  'job-interviews',
+  'networking',
+]);
+
+/**
+ * Whether the persona may be the one owed a fix: a customer, a board member after a missed quarter, a
+ * colleague wronged; in an own scenario, only one whose aims are a remedy. A landlord asked for a repair, a
+ * buyer, a hiring manager or someone who reports to the learner is not.
+ */
+function owedAFix(profile: PersonaProfile): boolean {
+  if (profile.own) return profile.goals.some((g) => REMEDY_AIM.test(g.statement ?? ''));
+  return !ASKED_NOT_OWED.has(profile.category) && !profile.answersToLearner;
+}
 
 /** A subject short and clean enough to say back: no filler words, at most four words. */
 function plainSubject(subject: string): boolean {
@@ -720,9 +757,16 @@ const ASKS_FOR_RECOMMENDATION =
  * number did you have in mind?" after "I'm asking for 13.75 an hour" asks for what was just said.
  */
 function pressBank(ctx: PhrasingContext): string[] {
-  const bank = ctx.profile.own ? OWN_PRESS : CATEGORY_PRESS[ctx.profile.category];
+  const kind = ctx.profile.own ? OWN_PRESS : CATEGORY_PRESS[ctx.profile.category];
+  const stock = ctx.profile.alone ? kind.map(forOne).filter((line): line is string => line !== null) : kind;
+  const bank = ctx.profile.answersToLearner ? [...stock, ...REPORT_PRESS] : stock;
   return bank.filter(
-    (question) => stillToAsk(ctx, question) && onTheTable(ctx, question) && !askedAlready(ctx, question),
+    (question) =>
+      stillToAsk(ctx, question) &&
+      onTheTable(ctx, question) &&
+      !askedAlready(ctx, question) &&
+      // A junior does not ask their lead how long it has been bothering them.
+      !(ctx.profile.answersToLearner && ASKED_OF_A_PEER.test(question)),
   );
 }
 
@@ -738,6 +782,17 @@ function askedAlready(ctx: PhrasingContext, question: string): boolean {
     [...ctx.said].some((k) => k.length >= 12 && (k.includes(key) || key.includes(k)))
   );
 }
+
+/** Whether the persona has already said this (or most of it) in the conversation. */
+function toldBefore(ctx: PhrasingContext, statement: string): boolean {
+  const key = sentenceKey(statement);
+  return [...ctx.said].some((k) => k.includes(key) || (k.length >= 20 && key.includes(k)));
+}
+
+/** Press questions one asks a peer or a superior, not the person one reports to. */
+const ASKED_OF_A_PEER = /\bbothering you\b/i;
+/** What someone asks the person they report to, when that person raises a problem with their work. */
+const REPORT_PRESS = ['Is this going to affect my review?', 'What would good look like to you?'];
 
 /** Words of the side that made an offer, said only by a persona that made one. */
 const OFFER_WORDS = /\b(?:the (?:updated )?offer|give me an answer)\b/i;

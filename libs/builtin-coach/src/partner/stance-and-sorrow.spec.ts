@@ -1,9 +1,7 @@
-import type { ChatTone, ScenarioDefinition } from '@parley/contracts';
-import { catalogueScenario, play } from '../__fixtures__/conversation';
+import type { ScenarioDefinition } from '@parley/contracts';
+import { catalogueScenario, lastRepliesOverSeeds, play, variantOf } from '../__fixtures__/conversation';
 import { SERVICE_LATE_GIFT } from '../__fixtures__/scenarios';
 import { personaProfile } from '../scenario/persona-profile';
-import type { ChatLine } from './conversation-state';
-import { planReply } from './roleplay-engine';
 
 /*
  * Lines written for this test, in voices of their own: a firm position is held against a push for what it
@@ -12,24 +10,11 @@ import { planReply } from './roleplay-engine';
  * an illness in the family is met with sorrow, and nerves with patience.
  */
 
-const scenario = (over: Partial<ScenarioDefinition>): ScenarioDefinition => ({
-  ...SERVICE_LATE_GIFT,
-  ...over,
-  persona: { ...SERVICE_LATE_GIFT.persona, ...over.persona },
-});
+const scenario = (over: Partial<ScenarioDefinition>): ScenarioDefinition =>
+  variantOf(SERVICE_LATE_GIFT, over);
 
 /** Every reply the partner could give to the learner's last line, over a spread of seeds. */
-const replies = (def: ScenarioDefinition, tone: ChatTone, lines: string[]): string[] =>
-  Array.from({ length: 8 }, (_, seed) => {
-    const messages: ChatLine[] = [{ sender: 'ai', content: def.openingLine }];
-    let text = '';
-    for (const line of lines) {
-      messages.push({ sender: 'user', content: line });
-      text = planReply({ scenario: def, tone, messages, seed }).text;
-      messages.push({ sender: 'ai', content: text });
-    }
-    return text;
-  });
+const replies = lastRepliesOverSeeds;
 
 const KITCHEN = scenario({
   id: 'test-kitchen-head-chef',

@@ -156,6 +156,18 @@ export const OWN_AGENDA: AgendaQuestion[] = [
   q('Why is this coming up now?', 'why reason now'),
 ];
 
+/**
+ * A stock question in the voice of someone who speaks only for themselves (a shopper, a homeowner): "What
+ * would this actually cost us?" is "…cost me?"; a question about their boss or their team is not theirs.
+ */
+export function forOne(line: string): string | null {
+  if (/\b(?:my boss|the team|the board|we|we're|we've)\b/i.test(line)) return null;
+  return line
+    .replace(/\bus\b/g, 'me')
+    .replace(/\bour\b/g, 'my')
+    .replace(/\bours\b/g, 'mine');
+}
+
 /** The category's question that serves a goal best (most shared words), among those not yet taken. */
 export function questionFor(
   category: ScenarioCategory,

@@ -597,7 +597,7 @@ export function draftScenario(
   // What the other person holds firm on is their own story, which the situation does not tell: another
   // scenario's stance ("Counts this as revision round one of two", "won't keep this from the team") is never
   // lent. The figures in play, and how anyone behaves, are all that is drafted.
-  const holdsFirmOn = [UNSAID_FIRM_LINE];
+  const holdsFirmOn = [...saidByThem(body.description), UNSAID_FIRM_LINE];
   if (figures.length)
     holdsFirmOn.unshift(
       `Holds firm on the figures in play (${figures.join(', ')}) and moves only for a concrete, specific reason.`,
@@ -634,6 +634,40 @@ export function draftScenario(
     source: 'builtin',
     basedOn: closest.map((s) => ({ id: s.id, title: s.title })),
   };
+}
+
+/** "He says he's hardly in", "My boss insists the date can't move": what the situation says the other person holds. */
+const SAID_BY_THEM =
+  /\b(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+|(?:[Mm]y|[Oo]ur|[Tt]he) [a-z]+)\s+(?:says|said|claims|claimed|insists|insisted|reckons|reckoned|argues|argued|keeps saying|kept saying|tells me|told me|maintains)\s+(?:that\s+)?([^.;!?]{4,120})/g;
+/** The learner's own words in the situation, as the scenario's lines name the learner: "you". */
+const LEARNER_WORDS: ReadonlyArray<[RegExp, string]> = [
+  [/\bI'm\b/g, "you're"],
+  [/\bI am\b/g, 'you are'],
+  [/\bI've\b/g, "you've"],
+  [/\bI'd\b/g, "you'd"],
+  [/\bI'll\b/g, "you'll"],
+  [/\bI\b/g, 'you'],
+  [/\bmy\b/gi, 'your'],
+  [/\bmine\b/gi, 'yours'],
+  [/\bme\b/gi, 'you'],
+];
+
+/**
+ * What the situation itself says the other person says, claims or insists: their stance in the learner's
+ * own account, the one stance a draft holds (ADR 0039). Cut at the first clause that goes on to something
+ * else ("…, but he uses the heater all night").
+ */
+export function saidByThem(situation: string): string[] {
+  const lines: string[] = [];
+  for (const m of situation.matchAll(SAID_BY_THEM)) {
+    const clause = m[1]!
+      .split(/,?\s+(?:but|so|and (?:I|we)|which|although|though|because|even though)\b|,\s+/)[0]!
+      .trim();
+    if (clause.split(/\s+/).length < 2 || /^(?:to|it'?s (?:fine|ok))\b/i.test(clause)) continue;
+    const turned = LEARNER_WORDS.reduce((text, [pattern, to]) => text.replace(pattern, to), clause);
+    lines.push(`Argues that ${turned}.`);
+  }
+  return [...new Set(lines)].slice(0, 2);
 }
 
 /**

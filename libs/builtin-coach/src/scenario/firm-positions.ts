@@ -41,6 +41,11 @@ export interface FirmPosition {
   keyTerms: Set<string>;
   anchor: Anchor | null;
   terms: Set<string>;
+  /**
+   * A view the persona argues ("Argues that she can't afford to chip in"), its side of the matter, which it
+   * puts forward; not a limit ("Won't pay for a hotel"), which it says only when pushed on it.
+   */
+  view: boolean;
 }
 
 /** What a position waits for, after its "; needs …" or its condition word, when that is evidence. */
@@ -298,6 +303,7 @@ export function parsePosition(raw: string, index: number, refs: PersonaRefs): Fi
     more: more.map(secondary).filter((m): m is string => m !== null),
     pressLines: [...new Set(pressLines.map(secondary).filter((m): m is string => m !== null))],
     anchor: anchorIn(raw),
+    view: /^(?:argues|believes)\b/i.test(raw.replace(SUBJECT, '').trim()),
     terms: contentTerms(raw.replace(LEARNER_CONDITION, ' ')),
     conditionTerms: contentTerms(conditionsOf(raw).join(' ')),
     wantsEvidence: WANTS_EVIDENCE.test(raw.split(';').slice(1).join(';') || conditionsOf(raw).join(' ')),

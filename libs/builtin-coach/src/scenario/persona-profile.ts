@@ -1,4 +1,4 @@
-import { questionFor } from './agenda-bank';
+import { forOne, questionFor } from './agenda-bank';
 import { CUSTOM_SCENARIO_PREFIX, type ScenarioCategory, type ScenarioDefinition } from '@parley/contracts';
 import { anchorIn, parsePosition, type Anchor, type FirmPosition } from './firm-positions';
 import { extractFigures, type Figure } from '../text/figures';
@@ -58,6 +58,31 @@ export interface PersonaVoice {
 
 export type Stakes = 'low' | 'medium' | 'high';
 
+/** An AI role that answers to the learner: "Junior analyst who reports to you", "Stock associate on your shift". */
+const ANSWERS_TO_YOU =
+  /\b(?:(?:who|that) (?:reports|works|answers) (?:directly )?(?:to|for|under) you|reports? to you|(?:on|in) your (?:(?:floor )?team|shift|crew|staff|ward|squad|department|unit)|(?:(?:who|whom) )?you (?:mentor|manage|supervise|train|coach)\b|your (?:direct )?reports?\b|your (?:intern|apprentice|trainee|mentee|employee|assistant|new hire|junior)|you(?:'re| are) (?:precepting|mentoring|training|supervising|managing))\b/i;
+
+/** An AI role close to the learner: "Your friend who keeps cancelling", "Priti, my sister", "My flatmate". */
+const CLOSE_TO_YOU =
+  /\b(?:your|my)\s+(?:[\w-]+\s+){0,2}?(?:friend|best mate|(?:room|flat|house)mate|partner|boyfriend|girlfriend|husband|wife|fianc[ée]e?|sister|brother|sibling|mum|mom|mother|dad|father|son|daughter|grand(?:parent|mother|father)|aunt|uncle|cousin|(?:mother|father|sister|brother)-in-law|ex(?:-partner|-wife|-husband)?)\b|^(?:(?:older|younger|big|little)\s+)?(?:friend|best mate|roommate|flatmate|housemate|sister|brother|sibling|cousin|boyfriend|girlfriend|husband|wife)\b/i;
+
+/**
+ * A buyer with no organisation behind them ("Shopper with back pain and low trust", "Homeowner choosing a
+ * listing agent"), where the other side of a sale usually buys for a company.
+ */
+function speaksAlone(scenario: ScenarioDefinition): boolean {
+  const aiRole = scenario.aiRole;
+  return (
+    scenario.category === 'sales' &&
+    /^(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}?(?:shopper|homeowner|buyer|customer|donor|patient|tenant|guest|passenger|diner|parent|student|traveller|traveler|member|caller)\b/i.test(
+      aiRole,
+    ) &&
+    !/\b(?:at|for) (?:a|an|the)\b|\b(?:manager|director|head|officer|owner|buyer for|procurement|vp|chief|ceo|cfo|founder)\b/i.test(
+      aiRole,
+    )
+  );
+}
+
 export interface PersonaProfile {
   id: string;
   name: string;
@@ -70,6 +95,15 @@ export interface PersonaProfile {
    * the updated offer" are its words; a manager asked for a raise has made none.
    */
   offerMade: boolean;
+  /**
+   * The persona answers to the learner (a report, a trainee, someone on the learner's shift): a plain
+   * instruction from the learner is taken, and "How long has this been bothering you?" is not theirs to ask.
+   */
+  answersToLearner: boolean;
+  /** The persona speaks only for themselves (a shopper, a homeowner): no "us", no boss to answer to. */
+  alone: boolean;
+  /** Someone close to the learner (a friend, family, a partner, a flatmate): "Thanks for your time" is not theirs. */
+  close: boolean;
   stakes: Stakes;
   positions: FirmPosition[];
   goals: PersonaGoal[];
@@ -177,7 +211,7 @@ function build(scenario: ScenarioDefinition): PersonaProfile {
   const positions = scenario.holdsFirmOn.map((raw, index) => parsePosition(raw, index, itemRefs));
   const asked = new Set<string>();
   const goals = scenario.personaGoals.map((raw, index) =>
-    parseGoal(raw, index, itemRefs, scenario.category, asked, own(scenario)),
+    parseGoal(raw, index, itemRefs, scenario.category, asked, own(scenario), speaksAlone(scenario)),
   );
   for (const position of positions) {
     const elsewhere = [
@@ -220,6 +254,9 @@ function build(scenario: ScenarioDefinition): PersonaProfile {
     offerMade: /\b(?:offer(?:ed|s)?|quote[sd]?|proposal)\b/i.test(
       [scenario.title, scenario.description, scenario.openingLine, ...scenario.personaGoals].join(' '),
     ),
+    answersToLearner: ANSWERS_TO_YOU.test(scenario.aiRole),
+    close: CLOSE_TO_YOU.test(scenario.aiRole),
+    alone: speaksAlone(scenario),
     stakes: stakesOf(scenario),
     positions,
     goals,
@@ -351,6 +388,7 @@ function parseGoal(
   category: ScenarioCategory,
   asked: Set<string>,
   ownScenario = false,
+  alone = false,
 ): PersonaGoal {
   const text = raw.trim().replace(/\.$/, '');
   let kind: GoalKind = 'outcome';
@@ -371,7 +409,7 @@ function parseGoal(
     return {
       index,
       kind,
-      statement: question?.ask ?? null,
+      statement: question ? (alone ? forOne(question.ask) : question.ask) : null,
       reason: null,
       anchor: anchorIn(raw),
       terms,
