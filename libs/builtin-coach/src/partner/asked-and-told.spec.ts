@@ -378,3 +378,43 @@ describe('what brings you here', () => {
     }
   });
 });
+
+describe('small words, read right', () => {
+  it('hears "…or whatever" as a trailing off, and a bare "whatever" as a shrug at them', () => {
+    expect(analyseMessage('It might be the washing, or the bus, or whatever.').hostility).toBe(0);
+    expect(analyseMessage('Whatever. Just fix it.').hostility).toBe(1);
+  });
+
+  it('lets the learner ask a few questions without naming "the couple" or "the bit" as a topic', () => {
+    for (const reply of replies(BIKE, 'neutral', ['Before we start, can I ask a couple of quick questions?']))
+      expect(reply).not.toMatch(/\bthe (?:couple|bit|few)\b/i);
+  });
+
+  it('says "love you" back to someone close', () => {
+    const own = ownScenario({
+      title: 'Telling my dad I am moving to Canada',
+      description: 'I got a job in Calgary and I leave in April. Dad will miss the grandkids.',
+      userRole: 'Daughter',
+      aiRole: 'My dad',
+    });
+    const lines = [
+      'Dad, I got the job in Calgary. We leave in April.',
+      "Love you, Dad. I'll call you Sunday.",
+    ];
+    for (const reply of replies(own, 'friendly', lines)) expect(reply).toMatch(/\blove you too\b/i);
+  });
+
+  it('takes news of a decision as news, not as an offer to weigh', () => {
+    const own = ownScenario({
+      title: 'Telling my aunt I am not coming to the wedding',
+      description: 'My cousin is getting married in Lagos in May and I cannot travel because of my visa.',
+      userRole: 'Niece',
+      aiRole: 'My aunt',
+    });
+    const lines = [
+      "Aunty, I'm not going to make it to the wedding. My visa won't come through in time and we want to save for next year.",
+    ];
+    for (const reply of replies(own, 'neutral', lines))
+      expect(reply).not.toMatch(/\bday to day\b|\bin practice\b/i);
+  });
+});

@@ -170,7 +170,7 @@ const CLARIFY =
 const STRONG_HOSTILITY =
   /\b(?:f+u+c+k+\w*|fck\w*|shit\w*|bullshit|idiot\w*|stupid|moron\w*|dumb\w*|incompetent|useless|pathetic|clown|jerk|liar|shut up|screw (?:you|this|off)|piss (?:off|me off)|bitch\w*|asshole|bastard|go to hell|hate you)\b|(?:^|[.!?,;:]\s*|\b(?:just|now|oh|go|please)\s+)get lost\b(?!\s+(?:in|on|at|with|for|when|if|because))/;
 const MILD_HOSTILITY =
-  /\bwhatever(?=\s*(?:[.!?,;]|$))|\b(?:who cares|ridiculous|damn|crap|hell|waste of (?:my |our )?time|you people|go away|bloody|nonsense|rubbish|are you (?:deaf|serious|kidding|joking)|give me a break|not my problem|deal with it|get over it|calm down|grow up)\b/;
+  /(?<!\b(?:or|and)\s)\bwhatever(?=\s*(?:[.!?,;]|$))|\b(?:who cares|ridiculous|damn|crap|hell|waste of (?:my |our )?time|you people|go away|bloody|nonsense|rubbish|are you (?:deaf|serious|kidding|joking)|give me a break|not my problem|deal with it|get over it|calm down|grow up)\b/;
 /** Softeners of a position. "I cried a bit", "a bit awkward": "a bit" hedges an amount or a time, not a feeling. */
 const HEDGES =
   /\b(?:maybe|perhaps|kind of|sort of|i guess|i suppose|probably|possibly|soon|at some point|eventually|something like that|somehow|stuff|things like that|a bit (?:more|less|later|sooner|longer|earlier|extra|of (?:a|time))|some time|sometime|we'?ll see|i'?ll try|try to|hopefully|not sure|i don'?t know(?! (?:much|any|anything|more|yet|the (?:details|full))\b)|dunno|whatever works|roughly|a few|various|etc|and so on|in general|generally|basically|kinda|sorta|ish|asap|as soon as possible|look into it|see what (?:i|we) can do|do (?:my|our) best)\b/g;

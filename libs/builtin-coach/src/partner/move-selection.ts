@@ -76,6 +76,8 @@ export function planMoves(ctx: TurnContext): Move[] {
     !state.personaLines.some((line) => /\bsorry\b/i.test(line))
   )
     moves.push({ kind: 'condolence' });
+  else if (ctx.profile.close && latest.hostility === 0 && AFFECTION_SAID.test(latest.text))
+    moves.push({ kind: 'affection' });
   else if (latest.empathy && latest.hostility === 0)
     moves.push({
       kind: 'empathy',
@@ -120,7 +122,10 @@ export function planMoves(ctx: TurnContext): Move[] {
       ? answered.filter((m) => !(m.kind === 'acknowledge' && !m.quote))
       : answered;
   moves.push(...noted, ...substance);
-  const planned = [...moves, ...forward(ctx, moves)];
+  // In an own scenario, news about the matter that argues with nothing of the persona's leaves it nothing to
+  // react with.
+  const nothing = moves.length === 0 && ctx.profile.own && overlap(latest.terms, ctx.profile.vocabulary) > 0;
+  const planned = [...moves, ...forward(ctx, moves, nothing)];
   // "What happens next?" in a reply that closes: the close is the answer.
   return planned.some((m) => m.kind === 'close')
     ? planned.filter((m) => !(m.kind === 'answer' && m.content.kind === 'next-step'))
@@ -917,11 +922,15 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
         unfilled(text),
       )) &&
     !EMBEDDED_QUESTION.test(text)
-  )
-    return {
-      kind: 'sure',
-      subject: nounPhrase(question.text.replace(/^.*?\b(?:talk|ask|chat|discuss|go over|look at)\b/i, '')),
-    };
+  ) {
+    const rest = question.text.replace(/^.*?\b(?:talk|ask|chat|discuss|go over|look at)\b/i, '');
+    // "Can I ask a couple of clarifying questions?" asks leave to ask; it names no subject.
+    const questionsOnly =
+      /^\s*(?:you\s+)?(?:a|an|one|two|three|some|a few|few|a couple of|couple of|more|another)\b[^?]*\bquestions?\b/i.test(
+        rest,
+      );
+    return { kind: 'sure', subject: questionsOnly ? undefined : nounPhrase(rest) };
+  }
   // "Is there anything else I can help with?": what the persona still wants, or nothing more.
   if (
     /\b(?:anything (?:else|more)|something else|is that everything|any other (?:questions?|concerns?|thing))\b/.test(
@@ -1181,6 +1190,9 @@ const unfilled = (text: string): string =>
 const ASKED_TO_DO =
   /^(?:[\w']+,?\s+)?(?:can|could|will|would) you (?:please |maybe |just )?(?!tell|explain|walk|talk|help|let me know|say|describe|show|clarify|confirm|repeat|give me an? (?:example|idea|sense))(?:get|pay|send|give|transfer|cover|move|finish|do|sort|fix|have|make|bring|return|put|hand|pick|drop|book|cancel|change|swap|take|come)\b/i;
 
+/** Affection said to someone close: "love you, Mam", "luv ya", "I love you". */
+const AFFECTION_SAID = /\b(?:i )?(?:love|luv) (?:you|ya|u)\b(?! (?:to|for|if|when|but)\b)/i;
+
 /** What a fact says went wrong: broken, late, lost, done badly. */
 const WENT_WRONG =
   /\b(?:split|crack\w*|broke\w*|damag\w*|scratch\w*|dent(?:ed|s)?|smash\w*|shatter\w*|leak\w*|missing|lost|stolen|late|delay\w*|wrong|faulty|fail\w*|stopped|never (?:arrived|came|turned up)|poorly|careless\w*|cancell?ed|overcharg\w*|charged twice)\b/i;
@@ -1323,6 +1335,19 @@ const DEADLINE =
   /\b(?:by|within|before|until|no later than|this (?:week|month|quarter)|today|tonight|tomorrow|end of)\b/i;
 
 /** The main noun phrase of a question ("the benefits package"), to answer about it by name. */
+const MEASURE_NOUNS = new Set([
+  'couple',
+  'lot',
+  'lots',
+  'bit',
+  'few',
+  'number',
+  'kind',
+  'sort',
+  'bunch',
+  'handful',
+]);
+
 function nounPhrase(text: string): string | null {
   const tokens = readText(text).tokens;
   let best: string[] = [];
@@ -1338,7 +1363,9 @@ function nounPhrase(text: string): string | null {
       current.push(t.lower);
     else if (
       (t.pos === 'NOUN' || t.pos === 'PROPN' || (t.pos === 'ADJ' && current.length > 0)) &&
-      !WH_WORDS.has(t.lower)
+      !WH_WORDS.has(t.lower) &&
+      // "a couple of questions", "a bit of time": the measure is not the thing.
+      !MEASURE_NOUNS.has(t.lower)
     ) {
       current.push(t.value);
       if (t.pos === 'NOUN' || t.pos === 'PROPN') hasNoun = true;
@@ -1434,7 +1461,7 @@ function pushbackMoves(ctx: TurnContext, about?: FirmPosition): Move[] {
 /* ---------- forward: the persona's own agenda ---------- */
 
 /* The persona's own agenda, after it has answered the learner. */
-function forward(ctx: TurnContext, sofar: Move[]): Move[] {
+function forward(ctx: TurnContext, sofar: Move[], nothing = false): Move[] {
   // A question the persona could only put off ("I'd have to think about that.") is followed by its own next
   // question, never by a statement out of nowhere.
   const deferred = sofar.some(
@@ -1444,16 +1471,18 @@ function forward(ctx: TurnContext, sofar: Move[]): Move[] {
   const planned = agenda(ctx, sofar);
   // "Okay." to something said with substance tells the learner nothing: with nothing of its own to
   // answer and nothing on its agenda to say, the persona asks its own next question.
+  // (Nor does nothing at all.)
   const bare =
-    sofar.length > 0 &&
-    sofar.every(
-      (m) =>
-        m.kind === 'greet' ||
-        (m.kind === 'acknowledge' && !m.quote) ||
-        (m.kind === 'figure' && m.verdict === 'note'),
-    ) &&
-    // "Hello." alone to a greeting that also said what it came for tells the learner nothing either.
-    (sofar.some((m) => m.kind !== 'greet') || ctx.latest.words >= 8);
+    nothing ||
+    (sofar.length > 0 &&
+      sofar.every(
+        (m) =>
+          m.kind === 'greet' ||
+          (m.kind === 'acknowledge' && !m.quote) ||
+          (m.kind === 'figure' && m.verdict === 'note'),
+      ) &&
+      // "Hello." alone to a greeting that also said what it came for tells the learner nothing either.
+      (sofar.some((m) => m.kind !== 'greet') || ctx.latest.words >= 8));
   if (bare && planned.length === 0 && ctx.latest.words >= 4) {
     // In an own scenario the persona may have nothing left to ask: it says it has heard, in so many words.
     const heard = ctx.profile.own
@@ -2008,8 +2037,10 @@ function ownQuestions(ctx: TurnContext): string[] {
         OWN_LIFE.test(a.text),
     );
   // "I'd like the full £1,900 back" asks for money, not a new arrangement: there is no day to day in it.
-  if (offered(ctx.latest) && OWED.test(ctx.latest.text)) return OWN_WEIGH;
-  if (offered(ctx.latest)) return OWN_PRACTICE;
+  // "I'm not going to make it home this year… we want to be with him" tells a decision; it offers nothing.
+  const offers = offered(ctx.latest) && !DECIDED.test(ctx.latest.text);
+  if (offers && OWED.test(ctx.latest.text)) return OWN_WEIGH;
+  if (offers) return OWN_PRACTICE;
   // A decision that lands on the listener, once explained, is taken in rather than filed as "useful to know".
   if (decidedAt >= 0 && reasoned) return OWN_TAKEN_IN;
   if (asked && reasoned) return OWN_HEARD;

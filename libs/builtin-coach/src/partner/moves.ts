@@ -75,6 +75,8 @@ export type Move =
   | { kind: 'thanks' }
   /** The learner has told of an illness, a death or a loss in their own family: sorrow first. */
   | { kind: 'condolence' }
+  /** "Love you" from someone close, said back. */
+  | { kind: 'affection' }
   /** `sorry`: the learner said the word; "That's on me" owns it without one, and is not quoted as "sorry". */
   | { kind: 'apology'; response: ApologyResponse; sorry: boolean }
   | { kind: 'empathy'; disclose: PersonaFact | null; bare: boolean }

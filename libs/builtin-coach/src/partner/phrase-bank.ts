@@ -25,6 +25,12 @@ export const CONDOLENCE: Options = {
   tough: ["I'm sorry to hear that."],
 };
 
+export const AFFECTION: Options = {
+  friendly: ['Love you too.', 'Aw, love you too.'],
+  neutral: ['Love you too.'],
+  tough: ['Yeah. Love you too.'],
+};
+
 export const THANKS: Options = {
   friendly: ["You're very welcome.", 'Of course!', 'Happy to.'],
   neutral: ["You're welcome.", 'Sure.', 'Of course.'],

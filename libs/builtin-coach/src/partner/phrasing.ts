@@ -104,6 +104,7 @@ import {
   CLOSE_EXTRA,
   FALLBACK,
   CONDOLENCE,
+  AFFECTION,
 } from './phrase-bank';
 
 /**
@@ -248,6 +249,9 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
       case 'condolence':
         take(tone(CONDOLENCE));
         break;
+      case 'affection':
+        take(tone(AFFECTION));
+        break;
       case 'apology': {
         const said = (options: string[]) => options.filter((o) => move.sorry || !/\bsorry\b/i.test(o));
         if (!take(said(APOLOGY[move.response]))) take(said(APOLOGY.partial));
@@ -363,7 +367,9 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
       case 'commitment':
         if (move.quote)
           take(tone(COMMIT), (t) => t.replace('{q}', move.quote!).replace('{Q}', cap(move.quote!)));
-        else take(tone(move.specific ? COMMIT_PLAIN_SPECIFIC : COMMIT_PLAIN));
+        // After "Love you too", a promise is taken by its when alone, not weighed ("That's good to hear").
+        else if (!moves.some((m) => m.kind === 'affection') || !move.when)
+          take(tone(move.specific ? COMMIT_PLAIN_SPECIFIC : COMMIT_PLAIN));
         if (move.when && !move.quote?.includes(move.when))
           take(ctx.profile.voice.noteTaking.length ? ctx.profile.voice.noteTaking : COMMIT_WHEN, (t) =>
             t.replace('{w}', move.when!),
