@@ -215,8 +215,9 @@ export const COLLABORATION = cue(
 );
 
 export const DISMISSIVE = cue(
-  // "I'll call you at ten whatever happens" promises; it waves nothing away.
-  '(?<!or )\\bwhatever\\b(?! (works|suits|happens|happened|it takes|comes next|the (outcome|result|answer)|you (need|want|prefer|think|say|decide|choose))| is (best|easiest))',
+  // "I'll call you at ten whatever happens" promises; it waves nothing away. Nor does "whatever they are"
+  // ("I'll come back with the results, whatever they are"): a clause of its own, about the facts.
+  '(?<!or )\\bwhatever\\b(?! (works|suits|happens|happened|it takes|comes next|the (outcome|result|answer)|you (need|want|prefer|think|say|decide|choose))| is (best|easiest)| (they|it|that|this|those|these|we|he|she) (are|is|was|were|may|might|turn|show|say|mean|come)\\b| the \\w+ (are|is|say|says|show|shows)\\b)',
   '\\bcalm down\\b',
   '\\brelax\\b',
   '\\bsettle down\\b',

@@ -14,6 +14,18 @@ describe('words that sound like an edge but are none', () => {
     expect(lineFeatures(0, 'Whatever, do what you like.', undefined).dismissive.length).toBeGreaterThan(0);
   });
 
+  it('does not take "whatever they are" for dismissal: a clause about the facts to come', () => {
+    for (const line of [
+      "We'll publish the audit figures on Monday, whatever they show.",
+      "I'll ring you with the scan results, whatever they are.",
+      'You will hear from me by noon, whatever the lab says.',
+    ])
+      expect(lineFeatures(0, line, undefined).dismissive).toEqual([]);
+    expect(
+      lineFeatures(0, 'Honestly, whatever. Send it back then.', undefined).dismissive.length,
+    ).toBeGreaterThan(0);
+  });
+
   it('does not take saying it is no attack for an attack', () => {
     expect(
       lineFeatures(
