@@ -192,6 +192,18 @@ describe('what the learner’s own account says', () => {
     expect(plain.holdsFirmOn.some((l) => /^Argues\b/.test(l))).toBe(false);
   });
 
+  it('reads a promise the other person made as told, not as a view they argue', () => {
+    const draft = draftScenario(
+      {
+        ...SISTER,
+        description:
+          'In March I lent my cousin Femi 300 pounds for a course. He said he would pay it back by summer. I want a date.',
+      },
+      CATALOGUE,
+    );
+    expect(draft.holdsFirmOn.some((l) => /^Argues\b/.test(l))).toBe(false);
+  });
+
   it('turns the learner’s own words in the account to "you"', () => {
     const draft = draftScenario(
       {

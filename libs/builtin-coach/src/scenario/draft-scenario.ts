@@ -639,6 +639,13 @@ export function draftScenario(
 /** "He says he's hardly in", "My boss insists the date can't move": what the situation says the other person holds. */
 const SAID_BY_THEM =
   /\b(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+|(?:[Mm]y|[Oo]ur|[Tt]he) [a-z]+)\s+(?:says|said|claims|claimed|insists|insisted|reckons|reckoned|argues|argued|keeps saying|kept saying|tells me|told me|maintains)\s+(?:that\s+)?([^.;!?]{4,120})/g;
+/**
+ * A promise the other person made, reported: "he'd pay it back", "she would call", "they'll sort it". ("She
+ * can't afford it" and "he would never" are what they hold.)
+ */
+const PROMISE_REPORTED =
+  /^(?:he|she|they|I|we)(?:'d|'ll| would| will| could| can| was going to| were going to)(?![\w'’])(?!\s+(?:not|never)\b)/i;
+
 /** The learner's own words in the situation, as the scenario's lines name the learner: "you". */
 const LEARNER_WORDS: ReadonlyArray<[RegExp, string]> = [
   [/\bI'm\b/g, "you're"],
@@ -664,6 +671,8 @@ export function saidByThem(situation: string): string[] {
       .split(/,?\s+(?:but|so|and (?:I|we)|which|although|though|because|even though)\b|,\s+/)[0]!
       .trim();
     if (clause.split(/\s+/).length < 2 || /^(?:to|it'?s (?:fine|ok))\b/i.test(clause)) continue;
+    // "He said he'd pay it back by September" tells of a promise made, which is no view they argue now.
+    if (PROMISE_REPORTED.test(clause)) continue;
     const turned = LEARNER_WORDS.reduce((text, [pattern, to]) => text.replace(pattern, to), clause);
     lines.push(`Argues that ${turned}.`);
   }
