@@ -40,7 +40,14 @@ npx tsc -p bench/tsconfig.json
 npx nx run-many -t lint typecheck test --output-style=static --parallel=2
 
 say "integration tests against the real servers"
+# The SASL_SSL suite starts a second broker (infra/local/kafka-secure.sh) when none is running; one this run
+# started is stopped after it, so no broker outlives the run that needed it.
+secure_was_up=0
+bash infra/local/kafka-secure.sh status >/dev/null 2>&1 && secure_was_up=1
+stop_secure() { [ "$secure_was_up" = 1 ] || bash infra/local/kafka-secure.sh stop >/dev/null 2>&1 || true; }
+trap stop_secure EXIT
 npx nx run-many -t integration --output-style=static --parallel=1
+stop_secure
 
 # The event path under faults (bench/chaos.bench.ts), short: every fault once over 1,000 sessions, on
 # servers of its own. Fails unless nothing is lost, duplicated or wrong. npm run bench:chaos runs 10,000.
