@@ -92,6 +92,12 @@ describe('a custom scenario as the AI plays it', () => {
     expect(nameIn('On Thursday I see my manager')).toBeUndefined();
   });
 
+  it('reads a name written with letters beyond English ones whole', () => {
+    expect(nameIn('The course was cancelled. The owner, Inés, offered a voucher.')).toBe('Inés');
+    expect(nameIn('Łukasz, my flatmate, keeps the heating on')).toBe('Łukasz');
+    expect(nameIn('I share a desk with Zoë Brandt')).toBe('Zoë Brandt');
+  });
+
   it('takes no day, place or feast for a name, and prefers the one named as who they are', () => {
     expect(nameIn('I start a course in October and want Fridays off for lectures.')).toBeUndefined();
     expect(nameIn('We both trained in Glasgow and I want to tell my mentor before Easter.')).toBeUndefined();

@@ -14,9 +14,12 @@ const RELATION_BEFORE =
 
 /** The other person's name when the learner wrote one ("my manager Dana"), else undefined. */
 export function nameIn(text: string): string | undefined {
-  const leading = /^\s*([A-Z][a-z]{1,20}(?: [A-Z][a-z]{1,20})?)(?:,| is | -| —)/.exec(text)?.[1];
+  // Names are written in any alphabet's letters: "Inés", "Zoë", "Łukasz".
+  const leading = /^\s*(\p{Lu}\p{Ll}{1,20}(?: \p{Lu}\p{Ll}{1,20})?)(?:,| is | -| —)/u.exec(text)?.[1];
   if (leading && !NOT_NAMES.has(leading.split(' ')[0]!)) return leading;
-  const candidates = [...text.matchAll(/\b([A-Z][a-z]{1,20}(?: [A-Z][a-z]{1,20})?)\b/g)].filter((match) => {
+  const candidates = [
+    ...text.matchAll(/(?<!\p{L})(\p{Lu}\p{Ll}{1,20}(?: \p{Lu}\p{Ll}{1,20})?)(?!\p{L})/gu),
+  ].filter((match) => {
     // "Wednesdays off", "a master's at Leeds", "a hen weekend in Ibiza": days, places and feasts are no one.
     const first = match[1]!.split(' ')[0]!.replace(/s$/, '');
     const before = text.slice(0, match.index);
