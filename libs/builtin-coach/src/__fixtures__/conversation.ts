@@ -1,6 +1,7 @@
 import type { ChatTone, ScenarioDefinition } from '@parley/contracts';
 import type { ChatLine } from '../partner/conversation-state';
 import { generateOpening, generateReply, planReply } from '../partner/roleplay-engine';
+import { draftScenario } from '../scenario/draft-scenario';
 import { loadScenarios } from './catalogue';
 
 /** A conversation with the builtin partner, for specs: the catalogue's scenarios and a way to talk. */
@@ -47,4 +48,32 @@ export function conversationsOverSeeds(def: ScenarioDefinition, tone: ChatTone, 
 /** Every reply the partner could give to the learner's last line, over a spread of seeds. */
 export function lastRepliesOverSeeds(def: ScenarioDefinition, tone: ChatTone, lines: string[]): string[] {
   return conversationsOverSeeds(def, tone, lines).map((replies) => replies[replies.length - 1] ?? '');
+}
+
+/**
+ * An own scenario as the sessions service builds it from the learner's four fields and the draft, on the
+ * frame of a catalogue one; `who` is the persona's name and the scenario's id.
+ */
+export function ownScenarioOf(
+  frame: ScenarioDefinition,
+  fields: { title: string; description: string; userRole: string; aiRole: string },
+  who: { id: string; name: string },
+): ScenarioDefinition {
+  catalogue ??= loadScenarios();
+  const draft = draftScenario(fields, catalogue);
+  return variantOf(frame, {
+    id: who.id,
+    category: 'conflict-resolution',
+    ...fields,
+    persona: {
+      name: who.name,
+      background: `${fields.aiRole} in this situation.`,
+      personality: 'Reasonable.',
+      speakingStyle: 'Plain, everyday sentences.',
+    },
+    personaGoals: draft.personaGoals,
+    holdsFirmOn: draft.holdsFirmOn,
+    learnerObjectives: draft.learnerObjectives,
+    openingLine: 'You wanted to talk — what is on your mind?',
+  });
 }

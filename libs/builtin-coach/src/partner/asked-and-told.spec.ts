@@ -1,6 +1,11 @@
 import type { ChatTone, ScenarioDefinition } from '@parley/contracts';
 import { loadScenarios } from '../__fixtures__/catalogue';
-import { conversationsOverSeeds, lastRepliesOverSeeds, variantOf } from '../__fixtures__/conversation';
+import {
+  conversationsOverSeeds,
+  lastRepliesOverSeeds,
+  variantOf,
+  ownScenarioOf,
+} from '../__fixtures__/conversation';
 import { SERVICE_LATE_GIFT } from '../__fixtures__/scenarios';
 import { draftScenario } from '../scenario/draft-scenario';
 import { extractFigures } from '../text/figures';
@@ -26,29 +31,8 @@ const everyReply = (def: ScenarioDefinition, tone: ChatTone, lines: string[]): s
   conversationsOverSeeds(def, tone, lines).flat();
 
 /** An own scenario as the sessions service builds it from the learner's fields and the draft. */
-function ownScenario(fields: {
-  title: string;
-  description: string;
-  userRole: string;
-  aiRole: string;
-}): ScenarioDefinition {
-  const draft = draftScenario(fields, CATALOGUE);
-  return scenario({
-    id: 'custom-asked-and-told',
-    category: 'conflict-resolution',
-    ...fields,
-    persona: {
-      name: 'Dev',
-      background: `${fields.aiRole} in this situation.`,
-      personality: 'Reasonable.',
-      speakingStyle: 'Plain, everyday sentences.',
-    },
-    personaGoals: draft.personaGoals,
-    holdsFirmOn: draft.holdsFirmOn,
-    learnerObjectives: draft.learnerObjectives,
-    openingLine: 'You wanted to talk — what is on your mind?',
-  });
-}
+const ownScenario = (fields: { title: string; description: string; userRole: string; aiRole: string }) =>
+  ownScenarioOf(SERVICE_LATE_GIFT, fields, { id: 'custom-asked-and-told', name: 'Dev' });
 
 const BIKE = scenario({
   id: 'test-bike-bent-wheel',

@@ -181,8 +181,9 @@ export function phaseOf(
   state: Pick<ConversationState, 'turn' | 'learnerFigures' | 'earlier'>,
   latest: MessageAnalysis,
 ): Phase {
-  // A one-word "ok" answers a question; it does not settle anything.
-  const agrees = (a: MessageAnalysis): boolean => a.agreement && a.words >= 3;
+  // A one-word "ok" answers a question; it does not settle anything. Nor does "Okay. How much are we
+  // talking?": a line that asks is still finding out.
+  const agrees = (a: MessageAnalysis): boolean => a.agreement && a.words >= 3 && !a.question;
   const agreedBefore = state.earlier.slice(-2).some(agrees);
   if (latest.closing || (agrees(latest) && (state.turn >= 5 || agreedBefore)) || state.turn >= 8)
     return 'resolving';

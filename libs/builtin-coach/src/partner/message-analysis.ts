@@ -139,7 +139,7 @@ const DECLINES =
   /\b(?:i'?m going to|i am going to|i'?ll (?:have to )?|i will (?:have to )?|i have to|i need to|i'?ve decided to|i'?m going to have to)\s*(?:say no|decline|turn (?:it|this|that) down|pass on|step (?:down|back) from|give (?:it|this) up)\b/;
 /** A promise or a thing done; "I could have stayed" and "I'll be honest" promise nothing. */
 const COMMITMENT =
-  /\b(?:i|we)(?:'ve| have) (?:just |now |already )?(?:fixed|lifted|sorted|removed|cancelled|refunded|processed|sent|booked|arranged|unblocked|reset|applied|credited|added|updated|changed|raised|logged|escalated|waived|reversed|ordered|scheduled)\b|\b(?:i|we)(?:'ll| will| can| could| am going to|'m going to|'re going to| are going to| promise| commit| guarantee|'d be happy to| would be happy to| have arranged| have booked| have already)\b(?! have\b| be (?:honest|frank|straight|brief|blunt|clear)\b| admit\b| be (?:a |an |the )?(?:very |really |so )?(?:good|great|strong|excellent|perfect|right|ideal|fine|ok|okay|glad|sad|valuable|useful|successful|fit|natural|asset)\b)|\byou(?:'ll| will) (?:have|get|receive|see|hear)\b|\b(?:i'?ll|we'?ll) make sure\b/;
+  /\b(?:i|we)(?:'ve| have) (?:just |now |already )?(?:fixed|lifted|sorted|removed|cancelled|refunded|processed|sent|booked|arranged|unblocked|reset|applied|credited|added|updated|changed|raised|logged|escalated|waived|reversed|ordered|scheduled)\b|\b(?:i|we)(?:'ll| will| can| could| am going to|'m going to|'re going to| are going to| promise| commit| guarantee|'d be happy to| would be happy to| have arranged| have booked| have already)\b(?! have\b| be (?:honest|frank|straight|brief|blunt|clear|quick)\b| keep (?:it|this|things) (?:short|brief|tight|quick|simple)\b| get (?:straight )?to the point\b| make (?:it|this) quick\b| admit\b| be (?:a |an |the )?(?:very |really |so )?(?:good|great|strong|excellent|perfect|right|ideal|fine|ok|okay|glad|sad|valuable|useful|successful|fit|natural|asset)\b)|\byou(?:'ll| will) (?:have|get|receive|see|hear)\b|\b(?:i'?ll|we'?ll) make sure\b/;
 /**
  * What is said in a pledge's words but pledges nothing to the listener: a deed done again and again without
  * an answer ("I've emailed you three times", "we have sent photos twice") is a grievance, and a plan made
@@ -150,7 +150,7 @@ const COMMITMENT =
 const NOT_PLEDGED =
   /\b(?:i|we)(?:'ve| have) (?:already |now )?[a-z]+(?: [a-z]+){0,4} (?:twice|three times|four times|five times|several times|many times|a few times|multiple times|repeatedly|more than once|again and again|over and over)\b|\b(?:[a-z]+ and (?:i|we)|(?:me|us) and [a-z]+|(?:'ve|have|has) (?:now |already |all |both )?decided(?: that)? (?:i|we))(?:'re| are|'m| am|'ll| will| are all| are both) going to\b|\b(?:i|we)(?:'m| am|'re| are) (?:going to|gonna) (?=(?:stop|quit|leave|give up|drop out|step (?:down|back)|move out|resign|retire|take a break)\b)/g;
 const PROPOSAL =
-  /\b(?:how about|what if|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|what about|would you (?:accept|consider|be open|take)|could we|can we|shall we|let'?s|i(?:'d| would)? (?:propose|suggest|recommend|offer|can offer)|my (?:proposal|offer|suggestion|recommendation)|i'?d like to (?:propose|suggest|offer)|instead|alternatively|another option|one option|a compromise|meet (?:you )?(?:halfway|in the middle)|as a (?:gesture|goodwill))\b|\bi think (?:a|an|the|some) [^.?!]{3,60} (?:is|would be|seems) (?:fair|reasonable|the (?:fair|right) thing)\b|\bi'?m (?:open to|willing to|prepared to)\b/;
+  /\b(?:how about|what if|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|what about|would you (?:accept|consider|be open|take)|could we|can we|shall we|let'?s|i(?:'d| would)? (?:propose|suggest|recommend|offer|can offer)|my (?:proposal|offer|suggestion|recommendation)|i'?d like to (?:propose|suggest|offer)|instead|alternatively|another option|one option|a compromise|meet (?:you )?(?:halfway|in the middle)|as a (?:gesture|goodwill)|(?:what|the (?:best|most|least)) (?:i|we) (?:can|could) (?:do|offer) is)\b|\bi think (?:a|an|the|some) [^.?!]{3,60} (?:is|would be|seems) (?:fair|reasonable|the (?:fair|right) thing)\b|\bi'?m (?:open to|willing to|prepared to)\b|\bi could (?!have\b|not\b|never\b|be\b|see\b|tell\b|imagine\b|understand\b|hear\b|feel\b|say\b|only\b)[a-z]+|\bif [^.?!]{3,60}, (?:i|we|you|[a-z]+) (?:'d|would|could|can) (?!like\b|love\b|have\b|be (?:happy|glad)\b)[a-z]+/;
 /**
  * What the learner asks for, said as a statement ("I need a firm date this week", "I'd also like £150 off",
  * "I want you to text me first"): put forward to be weighed, as a proposal is. Announcing a subject ("I
@@ -158,7 +158,7 @@ const PROPOSAL =
  * puts nothing forward; "I'd like to work four days a week" does.
  */
 const STATED_REQUEST =
-  /\b(?:i (?:just |really |also |still |only )?(?:need|want|am asking for)|i'm asking for|i(?:'d| would) (?:just |really |also |still |only )?(?:like|want|need|expect)) (?:you to|(?:a|an|the|my|our|some|it|them|this|that|\u00a3|\$|\d)\S*|to (?:see|have|get|be paid|receive)\b)|\bi(?:'d| would) (?:really |also |now )?like to (?!talk|ask(?! for\b)|chat|discuss|raise|mention|say|tell|explain|hear|know|understand|start|begin|go\b|check|thank|apologi[sz]e|share|update|follow|run|walk|bring|touch|flag|clarify|make sure|let|learn|find out|think|hope|add|point|remind|give you|take (?:a|this|the) (?:moment|minute|second|chance|opportunity))[a-z]+/;
+  /\b(?:i (?:just |really |also |still |only )?(?:need|want|am asking for|prefer)|i'm asking for|i(?:'d| would) (?:much |really )?(?:prefer|rather have)|i(?:'d| would) (?:just |really |also |still |only )?(?:like|want|need|expect)) (?:you to|(?:a|an|the|my|our|some|it|them|this|that|\u00a3|\$|\d)\S*|to (?:see|have|get|be paid|receive)\b)|\bi(?:'d| would) (?:really |also |now )?like to (?!talk|ask(?! for\b)|chat|discuss|raise|mention|say|tell|explain|hear|know|understand|start|begin|go\b|check|thank|apologi[sz]e|share|update|follow|run|walk|bring|touch|flag|clarify|make sure|let|learn|find out|think|hope|add|point|remind|give you|take (?:a|this|the) (?:moment|minute|second|chance|opportunity))[a-z]+/;
 const REASONS =
   /(?:,\s*so (?:i|we) (?:can|could|will|would)\b)|\b(?:because|since|as a result|the reason|due to|that'?s why|for (?:example|instance)|e\.g\.|data|research|surveys?|study|studies|evidence|market (?:rate|data|value|research)|benchmarks?|industry (?:standard|average)|on average|typical(?:ly)?|according to|records?|logs?|reports?|last (?:year|quarter|month|week)|in my (?:experience|last role|previous role)|(?:i|we)'?ve (?:also |already |just |personally )?(?:done|led|managed|delivered|built|worked|completed|passed|saved|grown|increased|reduced|handled|trained|shipped|won|closed|earned|achieved|launched|improved)|(?:experience|qualifications?|certifi\w+|exams?|degree|award|portfolio|adds? value|outperform\w*|exceeded|ahead of)|shows? that|proves?|documented|track record|results?|compared (?:to|with)|which means|so that)\b/;
 const CLOSING =
@@ -320,7 +320,14 @@ export function analyseMessage(raw: string): MessageAnalysis {
   // that question the one to answer.
   const last = questions[questions.length - 1];
   const question =
-    (last && questions.length > 1 && WIDENS_THE_QUESTION.test(last.text)
+    (last &&
+    questions.length > 1 &&
+    (WIDENS_THE_QUESTION.test(last.text) ||
+      CHECKS_A_FACT.test(last.text) ||
+      (GUESSES_AT_IT.test(last.text) &&
+        /^(?:what|why|how|who|which)\b/i.test(
+          questions[questions.length - 2]!.text.replace(/^(?:can|could) you tell me /i, ''),
+        )))
       ? questions[questions.length - 2]
       : last) ?? null;
 
@@ -464,7 +471,14 @@ export function analyseMessage(raw: string): MessageAnalysis {
             /\b(?:think|thinks|thought|believe|believes|believed|reckon|reckons|say|says|said)s? (?:that )?(?:i|we) (?:can|could|will|'ll|would)\b/g,
             ' ',
           )
-          .replace(NOT_PLEDGED, ' '),
+          .replace(NOT_PLEDGED, ' ')
+          // "A role where I can work on the product", "…so I can plan": a place or a purpose, not a pledge.
+          .replace(/\b(?:where|wherever|in which|so that|so) (?:i|we) (?:can|could)\b/g, ' ')
+          // "I was hoping we could talk about the base", "I wondered if we could…": a wish, not a pledge.
+          .replace(
+            /\b(?:hop(?:e|ed|ing)|wonder(?:ed|ing)?|wish(?:ed|ing)?)(?: (?:if|whether|that))? (?:i|we) (?:can|could|will|'ll|would|might)\b/g,
+            ' ',
+          ),
       ) &&
       !/\b(?:i|we) (?:will not|won'?t|can'?t|cannot)\b/.test(lower) &&
       !/(?:\bnot|n'?t) something (?:i|we) (?:can|could)\b/.test(lower) &&
@@ -555,6 +569,15 @@ function declarative(tokens: Array<{ lower: string; pos: string }>): boolean {
  */
 function whatClause(rest: Array<{ lower: string; pos: string }>): boolean {
   const next = rest[0];
+  // "What's happened is the centre was out of network": a perfect ("'s happened") opens the clause too.
+  if (
+    next &&
+    ["'s", 'has', "'ve", 'have'].includes(next.lower) &&
+    rest[1]?.pos === 'VERB' &&
+    /(?:ed|en|ne|wn|t)$/.test(rest[1].lower) &&
+    rest.slice(2).some((t) => COPULA.has(t.lower))
+  )
+    return true;
   if (!next || INVERSION.has(next.lower)) return false;
   // "What worries me is…": a verb the tagger may call a noun, known by the object after it.
   const verbal =
@@ -630,6 +653,19 @@ const WANTS_TO_UNDERSTAND =
 const WIDENS_THE_QUESTION =
   /(?:^|[,;—-]\s*|\b(?:and|or|so)\s+)(?:is there (?:(?:any(?:thing)? )?more|anything else)|(?:or )?anything else|or (?:is there )?something else|or what)\?$/i;
 
+/**
+ * "How's the new site going? You opened in September, right?": a statement checked with a tag after the
+ * question proper, which is the one to answer.
+ */
+const CHECKS_A_FACT =
+  /^(?!(?:who|what|when|where|why|how|which|is|are|was|were|do|does|did|can|could|will|would|should|have|has|had)\b)[^?]{3,80},\s*(?:right|yeah|yes|no|correct|isn'?t (?:it|that)|wasn'?t (?:it|that)|aren'?t you|weren'?t you|didn'?t (?:you|it|we)|don'?t you|haven'?t you|hadn'?t you)\?$/i;
+
+/**
+ * "What's driving the cut? Is it the whole line or just agencies?": guesses offered at the answer to the
+ * question before, which is the one to answer.
+ */
+const GUESSES_AT_IT = /^(?:is|was|are|were) (?:it|that|this|they) [^?]*\b(?:or|just)\b[^?]*\?$/i;
+
 /** What a question (lower-cased) asks for. */
 export function questionKind(q: string): QuestionKind {
   if (
@@ -653,7 +689,7 @@ export function questionKind(q: string): QuestionKind {
   )
     return 'number';
   if (
-    /\b(?:what (?:do|would|did) you (?:want|need|expect|propose|suggest|like|prefer|recommend|hope)|what (?:would|will|could) (?:work|help|make (?:this|it|things) (?:right|better)|it take|satisfy you|you like to see)|what can (?:i|we) do|how can (?:i|we) (?:help|make|fix|resolve)|what(?:'s| is) (?:important|most important|your (?:priority|main concern|concern|goal|biggest concern|ideal|preference))|what are you (?:looking for|hoping for|after)|what outcome|what would you like|what matters(?: most)?(?: to you)?|what do you care about|what are your (?:priorities|concerns)|what brings you(?: in| here| to us| by| along)?)\b/.test(
+    /\b(?:what (?:do|would|did) you (?:want|need|expect|propose|suggest|like|prefer|recommend|hope)|what (?:would|will|could) (?:work|help|make (?:this|it|things) (?:right|better)|it take|satisfy you|you like to see)|what can (?:i|we) do|how can (?:i|we) (?:help|make|fix|resolve)|what(?:'s| is) (?:important|most important|your (?:priority|main concern|concern|goal|biggest concern|ideal|preference))|what are you (?:looking for|hoping for|after)|what outcome|what would you like|what matters(?: most)?(?: to you)?|what do you care about|what are your (?:priorities|concerns)|what (?:brings|brought) you(?: in| here| to us| by| along| to)?|what(?:'s| is) (?:the|your) plan)\b/.test(
       q,
     )
   )
@@ -764,4 +800,4 @@ export function toldAsPast(sentence: string): boolean {
   );
 }
 const PAST_TELLING =
-  /\b(?:i|we|he|she|they|you)(?:'ve| have| had)?\s+(?:\w+ed|was|were|did|had|went|came|took|made|said|told|got|gave|given|turned|offered|ran|led|left|lost|won|spent|paid|sent|found|met|saw|lent|done|been|bought|sold)\b|\b(?:ago|last (?:week|month|year|time))\b/i;
+  /\b(?:i|we|he|she|they|you)(?:'ve| have| had)?\s+(?:(?:already|just|also|only|actually|recently|previously|once|twice|never) )?(?:\w+ed|was|were|did|had|went|came|took|made|said|told|got|gave|given|turned|offered|ran|led|left|lost|won|spent|paid|sent|found|met|saw|lent|done|been|bought|sold)\b|\b(?:ago|last (?:week|month|year|time))\b/i;

@@ -31,6 +31,7 @@ import {
   type PersonaGoal,
 } from '../scenario/persona-profile';
 import { SAID_WHAT_THEY_DO, STATED_ASK } from '../scenario/agenda-bank';
+import { GO_ON } from './phrase-bank';
 
 /**
  * Deciding what the persona does this turn: a reaction to what the learner just did (an apology,
@@ -65,7 +66,13 @@ export function planMoves(ctx: TurnContext): Move[] {
   if (latest.greeting && state.turn <= 1 && !GREETS.test(state.personaLines[0] ?? ''))
     moves.push({ kind: 'greet' });
   // "I'm Dr Adebayo… we made a mistake" brings bad news: no "Nice to meet you" to that.
-  if (latest.introduction && state.turn <= 5 && !latest.question && !BAD_NEWS.test(latest.text))
+  // "Mind if I grab a coffee next to you? I'm Tanvi." asks only leave, and is met as well as answered.
+  if (
+    latest.introduction &&
+    state.turn <= 5 &&
+    (!latest.question || PERMISSION.test(latest.question.text.toLowerCase())) &&
+    !BAD_NEWS.test(latest.text)
+  )
     moves.push({ kind: 'meet', name: latest.introduction });
   if (latest.apology)
     moves.push({ kind: 'apology', response: apologyResponse(ctx), sorry: /\bsorry\b/i.test(latest.text) });
@@ -126,6 +133,25 @@ export function planMoves(ctx: TurnContext): Move[] {
   // react with.
   const nothing = moves.length === 0 && ctx.profile.own && overlap(latest.terms, ctx.profile.vocabulary) > 0;
   const planned = [...moves, ...forward(ctx, moves, nothing)];
+  // "Mum's fine, don't worry.", "So I've been supervisor for six months now": early on, a line that asks
+  // nothing and gives the persona nothing to weigh is heard, and the learner is asked to go on, not
+  // pressed with a stock question about a proposal not yet made.
+  // So is a short answer to the persona's first question ("She's grand, honestly."), which says nothing yet
+  // of what the learner came to talk about.
+  const heardOnly = planned.every((m) => m.kind === 'acknowledge' || m.kind === 'press');
+  const answeredFirst =
+    state.turn <= 1 &&
+    !!pendingQuestion(ctx) &&
+    latest.words <= 12 &&
+    !latest.proposal &&
+    latest.figures.length === 0;
+  if (
+    (planned.length === 0 || (heardOnly && answeredFirst)) &&
+    state.turn <= 2 &&
+    !latest.question &&
+    latest.hostility === 0
+  )
+    return [{ kind: 'press', line: GO_ON[ctx.tone][Math.floor(ctx.chance() * GO_ON[ctx.tone].length)]! }];
   // "What happens next?" in a reply that closes: the close is the answer.
   return planned.some((m) => m.kind === 'close')
     ? planned.filter((m) => !(m.kind === 'answer' && m.content.kind === 'next-step'))
@@ -138,7 +164,7 @@ export function planMoves(ctx: TurnContext): Move[] {
  * learner's own person, and hears it as news about someone they know.
  */
 const FAMILY_HARDSHIP =
-  /\b(?:(?:my|our) (?:dad|mum|mom|father|mother|son|daughter|wife|husband|partner|kids?|baby|gran|grandma|grandad|brother|sister|family)|(?:dad|mum|mom|father|mother|son|daughter|wife|husband|partner|gran|grandma|grandad|brother|sister)'s|i'?ve been|i am|i'?m)\b[^.!?]{0,40}\b(?:cancer|chemo\w*|stroke|tumou?r|dementia|diagnos\w+|in hospital|passed away|died|dying|terminal|surgery|miscarriage|heart attack|had a fall)\b/i;
+  /\b(?:i (?:lost|'ve lost|have lost) my job|(?:i was|i'?ve been|i got|i have been) (?:made redundant|laid off|let go)\b)|\b(?:(?:my|our) (?:dad|mum|mom|father|mother|son|daughter|wife|husband|partner|kids?|baby|gran|grandma|grandad|brother|sister|family)|(?:dad|mum|mom|father|mother|son|daughter|wife|husband|partner|gran|grandma|grandad|brother|sister)'s|i'?ve been|i am|i'?m)\b[^.!?]{0,40}\b(?:cancer|chemo\w*|stroke|tumou?r|dementia|diagnos\w+|in hospital|passed away|died|dying|terminal|surgery|miscarriage|heart attack|had a fall)\b/i;
 /** Sentences of manners only: hello, thanks, a small sorry, nerves, looking forward to it. */
 const MANNERS =
   /^\W*(?:(?:(?:hi|hello|hey|dear)(?: [a-z]+$)?|(?:good )?(?:morning|afternoon|evening)|thanks?|thank you|sorry|nice|pleased|great|lovely|glad|so|um|erm|well|and|oh|yes|okay|ok)\b[\s,!.]*)*(?:(?:thanks?|thank you)(?: (?:so|very) much)? for (?:having|seeing|meeting|inviting) (?:me|us)(?: (?:in|over|today|here|this (?:morning|afternoon)))*|(?:thanks?|thank you)(?: (?:so|very) much)? for (?:calling|ringing|getting|picking|making|taking|coming|agreeing|finding|fitting)\b[^.?!,]{0,40}|i know you(?:'re| are) (?:busy|swamped|short on time)|i know you didn'?t have to|i (?:really )?appreciate (?:it|that|this|your time)|(?:nice|pleased|great|lovely|good) to (?:meet|see) you|i(?:'?m| am) (?:(?:honestly|really|rather|a (?:little|bit)|quite|so|very|pretty|super|bit) )*(?:nervous|excited|glad|happy|pleased)[^.?!]*|i'?ve never (?:\w+ ){1,3}(?:anything like this|this|one of these)(?: \w+){0,3} before|i'?ve never been called in(?:to \w+)? before|i'?ve been looking forward to (?:this|it|today|meeting you)[^.?!]*|hi|hello|good (?:morning|afternoon|evening))?[\s,!.]*$/i;
@@ -149,7 +175,7 @@ const PROPOSES_WITH_WE =
  * you need to check first?", "what if I came up on the 20th?".
  */
 const SUGGESTS_AS_QUESTION =
-  /\b(?:what if (?:we|i|you)|how about|would it help if|(?:maybe|perhaps)\b(?:\s+[\w']+){0,5}?\s+(?:you|we|i) (?:could|can|pay|do|try|say|keep|leave|take|split|give|put|move|swap|come))\b/i;
+  /\b(?:what if (?:we|i|you)|how about|would it help if|i could (?!have\b|not\b|never\b|be\b|see\b|tell\b|imagine\b|understand\b|hear\b)[a-z]+\b|(?:maybe|perhaps)\b(?:\s+[\w']+){0,5}?\s+(?:you|we|i) (?:could|can|pay|do|try|say|keep|leave|take|split|give|put|move|swap|come))\b/i;
 const GUEST_THANKS = /\bfor (?:having|seeing|meeting|inviting) (?:me|us)\b/i;
 function onlyManners(text: string): boolean {
   const sentences = splitSentences(text).flatMap((s) => s.split(/,\s*/));
@@ -354,7 +380,7 @@ function core(ctx: TurnContext): Move[] {
 
   // "I'd suggest X. Does that work?": the question asks about the proposal, so answer the proposal.
   const aboutProposal =
-    /^(?:does|would|will|is|how does|can) (?:that|this|it)(?: (?:plan|idea|approach|proposal|option|arrangement))? (?:work|sound|suit|help|do|be (?:ok|okay|alright|fair|acceptable|enough))\b|^(?:is|are) (?:that|this|it) (?:ok|okay|alright|all right|fine|acceptable|fair)\b/i;
+    /^(?:does|would|will|is|how does|can) (?:that|this|it)(?: (?:plan|idea|approach|proposal|option|arrangement))? (?:work|sound|suit|help|do|sort (?:it|this|things|you|that)|settle (?:it|this|things)|cover (?:it|this|that)|make (?:up for )?(?:it|this|that|things) (?:right|better)|be (?:ok|okay|alright|fair|acceptable|enough))\b|^(?:is|are) (?:that|this|it) (?:ok|okay|alright|all right|fine|acceptable|fair|something you (?:could|can|would|might) (?:support|accept|agree to|live with|get behind|back|go for|consider))\b/i;
   // "Does that plan work for you?" may point back at the plan of a turn or two ago.
   const planOnTable =
     latest.proposal || latest.commitment || state.earlier.slice(-2).some((a) => a.proposal || a.commitment);
@@ -388,8 +414,12 @@ function core(ctx: TurnContext): Move[] {
     /^(?:how would|would) (?:a|an|the|some)\b.*\b(?:sound|work|help|suit you)\b/i.test(latest.question.text)
   )
     return proposalMoves(ctx);
+  // "If I do extra conditioning before practice, would that help?": what the learner would do, put to the
+  // persona as a question, is weighed as a proposal.
+  if (latest.question && OFFER_ON_CONDITION.test(latest.question.text.replace(LEAD_IN, '')))
+    return proposalMoves(ctx);
   const proposalQuestion =
-    /^(?:(?:could|can|would|will) [^?]{2,60}\binstead\b|how about|what about|what if|shall we|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|would you be open|(?:could|can) we (?!talk|discuss|go over|chat|start|begin|look at(?! \w+ing\b)|ask (?:you|a|one|some|about|if|whether|what|how|why|when|who)\b)\w+)\b/i;
+    /^(?:(?:could|can|would|will) [^?]{2,60}\binstead\b|how about|what about|what if|shall we|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|would you be open|(?:could|can) we (?!talk|discuss|go over|chat|start|begin|look at(?! \w+ing\b)(?! (?:it|this|that|things) again\b)|ask (?:you|a|one|some|about|if|whether|what|how|why|when|who)\b)\w+)\b/i;
   if (
     latest.proposal &&
     latest.question &&
@@ -424,6 +454,8 @@ function core(ctx: TurnContext): Move[] {
     /^(?:\W*\w+,\s*)?(?:could|can|would|will) you\b/i.test(latest.question.text) &&
     latest.figures.length > 0 &&
     !pledge(latest.question.text) &&
+    // "Could you tell me what the first ninety days look like?" asks to be told, not for terms.
+    !EMBEDDED_QUESTION.test(latest.question.text.toLowerCase()) &&
     latest.hostility === 0
   )
     return proposalMoves(ctx);
@@ -828,9 +860,21 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   const inner = embedded
     ? questionKind(text.slice(embedded.index + embedded[0].length - embedded[1]!.length))
     : null;
+  // "Can I ask, did you get the letter?": the question after a lead-in that asks leave to ask it.
+  const led =
+    /^(?:(?:can|could|may) i (?:just )?ask(?: you)?|just (?:to )?check(?:ing)?|quick question|out of interest),\s*/.exec(
+      text,
+    );
+  const innerText = embedded
+    ? text.slice(embedded.index + embedded[0].length - embedded[1]!.length)
+    : led
+      ? text.slice(led[0].length)
+      : text;
   const question: Question = inner
     ? { ...asked, kind: inner === 'request' || inner === 'yes-no' ? 'open' : inner }
-    : asked;
+    : led
+      ? { ...asked, text: asked.text.slice(led[0].length), kind: questionKind(innerText) }
+      : asked;
   if (question.kind === 'wellbeing') return { kind: 'wellbeing' };
   if (/\byour (?:full )?name\b|\bwho am i (?:speaking|talking) (?:to|with)\b/.test(text))
     return { kind: 'name' };
@@ -838,7 +882,9 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
     const mine = state.personaFigures[state.personaFigures.length - 1];
     if (mine)
       return { kind: 'number', figure: mine.text, asking: false, reference: REFERENCE_NUMBER.test(text) };
-    const floor = [...profile.positions.map((p) => p.anchor), ...profile.goals.map((g) => g.anchor)].find(
+    // Its ask before its limit: what it is after ("Get the $3,000") is said, never first the least it would
+    // take ("just $1,000 then").
+    const floor = [...profile.goals.map((g) => g.anchor), ...profile.positions.map((p) => p.anchor)].find(
       (a) => a?.direction === 'floor',
     );
     return { kind: 'number', figure: floor?.figure.text ?? null, asking: !!floor };
@@ -903,7 +949,17 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
       /^(?:is|would) (?:that|this|it) (?:be )?(?:ok|okay|alright|all right|fine)\b/i.test(question.text))
   )
     return { kind: 'pledge', text: 'Take the time you need.' };
-  if (position && conflicts(position) && ['request', 'yes-no', 'opinion', 'when'].includes(question.kind)) {
+  // "Did the courier leave a card?" asks what happened: a stance that shares its words ("I won't accept that
+  // it's purely the courier's fault") is no answer, and "No, I'm afraid not" would be a false one.
+  const askedWhatHappened =
+    question.kind === 'yes-no' &&
+    /^(?:did|was|were|has|have|had)\b/i.test(question.text.replace(LEAD_IN, ''));
+  if (
+    position &&
+    conflicts(position) &&
+    !askedWhatHappened &&
+    ['request', 'yes-no', 'opinion', 'when'].includes(question.kind)
+  ) {
     if (position.statement && !mentioned(state, position.statement))
       return { kind: 'item', text: position.statement, conflict: question.kind !== 'when' };
     return { kind: 'firm', position };
@@ -911,6 +967,7 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   // "Can we talk about the base salary?": yes, to that subject by name. "Can we talk again in June?"
   // proposes a time, and names no subject.
   if (
+    !led &&
     // "Could we ask the locum agency to cover two weekends?" proposes; "Can I ask about the bonus?" asks leave.
     ((/\b(?:can|could|may|shall) (?:i|we) (?:talk|ask|chat|discuss|go over|look at)\b(?! \w+ing\b)(?! (?:again|later|soon|tomorrow|tonight|next|in|on|after|before|then|properly)\b)/.test(
       text,
@@ -979,6 +1036,7 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   // "Could I get it in writing?" asks for something, not leave to speak.
   if (
     !EMBEDDED_QUESTION.test(text) &&
+    !led &&
     PERMISSION.test(text) &&
     !/\b(?:can|could|may) i (?:please )?(?:get|have)\b/.test(text)
   )
@@ -1020,6 +1078,15 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   // ("I'm a product manager…") or a stance does not answer it; the persona says so and asks its own.
   if (ASKS_WHAT_LED.test(question.text)) return { kind: 'generic' };
 
+  // A candidate's question about the job ("Is there training?", "What does a typical week look like on your
+  // team?") is one any interviewer answers in general terms: not with a fact about the interviewer or a stance
+  // that shares a word with it, never with "I'm not sure".
+  const jobFirst =
+    profile.category === 'job-interviews'
+      ? JOB_QUESTIONS.find(([pattern]) => pattern.test(text))?.[1]
+      : undefined;
+  if (jobFirst) return { kind: 'concern', about: jobFirst };
+
   const rank = SOURCE_ORDER[question.kind];
   // "In the first year" ties the question to no fact that happens to say "this year".
   const topical = new Set([...terms].filter((t) => !CALENDAR_TERMS.has(t)));
@@ -1030,7 +1097,8 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
           // Its own question back answers "what can I do?" only when it is about the same thing.
           (!c.text?.endsWith('?') ||
             [...topical].some((t) => c.terms.has(t) && t.length >= 5 && !GENERIC_TERMS.has(t)))
-        : c.source !== 'goal' || overlap(topical, c.terms) >= 2,
+        : (c.source !== 'goal' || overlap(topical, c.terms) >= 2) &&
+          !(askedWhatHappened && c.source === 'position'),
     )
     .map((c) => ({ c, score: overlap(topical, c.terms) }))
     // One common word shared ("left", "view") is a guess, not an answer: two, or one only this fact uses.
@@ -1053,8 +1121,19 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   const strong = (c: Candidate): boolean =>
     overlap(terms, c.terms) >= 2 ||
     [...terms].some((t) => c.terms.has(t) && t.length >= 5 && !GENERIC_TERMS.has(t));
-  const said = candidates(ctx).find((c) => !c.hidden && c.text && mentioned(state, c.text) && strong(c));
+  const said = candidates(ctx).find(
+    (c) =>
+      !c.hidden &&
+      c.text &&
+      mentioned(state, c.text) &&
+      strong(c) &&
+      !(askedWhatHappened && c.source === 'position'),
+  );
   if (said?.text && question.kind !== 'want') return { kind: 'recap', text: said.text };
+
+  // "Did the plumber ever get my number?": what someone else did is for the persona to find out, when
+  // nothing it knows says.
+  if (question.kind === 'yes-no' && SOMEONE_ELSE_DID.test(question.text)) return { kind: 'find-out' };
 
   if (question.kind === 'when') {
     const timed = [
@@ -1085,7 +1164,7 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
     if (goal?.statement && !goal.statement.endsWith('?'))
       return { kind: 'item', text: goal.statement, conflict: false };
     // "What brings you here?" is answered with what the persona came for, never with a limit of theirs.
-    const cameFor = /\bwhat brings you\b/i.test(question.text);
+    const cameFor = /\bwhat (?:brings|brought) you\b/i.test(question.text);
     const wanted = [...profile.goals, ...(cameFor ? [] : profile.positions)].find(
       (g) => g.statement && !g.statement.endsWith('?') && !mentioned(state, g.statement),
     );
@@ -1118,24 +1197,20 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
 
   // A question about the persona itself is answered with something about the persona; a question
   // about something else never gets an unrelated fact about the persona ("I'm up for promotion").
-  const personal = ABOUT_YOU.test(text);
+  const personal = ABOUT_YOU.test(innerText);
   const fact = profile.facts.find(
     (f) =>
       f.sensitivity === 'public' &&
       !mentioned(state, f.statement) &&
       (personal || [...terms].some((t) => f.terms.has(t) && !GENERIC_TERMS.has(t))),
   );
-  // A candidate's question about the job ("Is there training?", "What does a typical week look like on your
-  // team?") is one any interviewer answers in general terms: not with a fact about the interviewer, never
-  // with "I'm not sure".
-  const jobFirst =
-    profile.category === 'job-interviews'
-      ? JOB_QUESTIONS.find(([pattern]) => pattern.test(text))?.[1]
-      : undefined;
-  if (jobFirst) return { kind: 'concern', about: jobFirst };
   if (personal && fact && question.kind !== 'opinion')
     return { kind: 'item', text: fact.statement, conflict: false };
-  if (question.kind === 'opinion') {
+  // "What was the best talk you've seen so far?" asks a view of something else: no stance of the matter's.
+  const onTheMatter =
+    overlap(terms, profile.vocabulary) > 0 ||
+    /\b(?:this|that|it|the (?:plan|idea|proposal|offer|situation|change|decision))\b/.test(text);
+  if (question.kind === 'opinion' && onTheMatter) {
     const unsaid = profile.positions.find((p) => p.statement && !mentioned(state, p.statement) && !p.anchor);
     if (unsaid?.statement) return { kind: 'item', text: unsaid.statement, conflict: false };
   }
@@ -1146,8 +1221,21 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   const aboutTheMatter =
     overlap(terms, profile.vocabulary) > 0 ||
     /\b(?:concerns?|worr\w*|need|want|matters?|think|view|take|opinion|priorit\w*)\b/.test(text);
+  // "What was the best talk you've seen?" asks about something it has seen, not for its view of the matter:
+  // a stance answers only a question that asks for one, points at the matter, or shares the stance's words.
+  const asksItsView =
+    question.kind === 'want' ||
+    /\b(?:concerns?|worr\w*|need|want|matters?|think|view|take|opinion|priorit\w*|feel\w*|this|that|it)\b/.test(
+      text,
+    );
   if (/\byou(?:r)?\b/.test(text) && ['open', 'want', 'opinion'].includes(question.kind) && aboutTheMatter) {
-    const view = profile.positions.find((p) => p.statement && !mentioned(state, p.statement) && !p.anchor);
+    const view = profile.positions.find(
+      (p) =>
+        p.statement &&
+        !mentioned(state, p.statement) &&
+        !p.anchor &&
+        (asksItsView || [...terms].some((t) => contentTerms(p.statement!).has(t))),
+    );
     const aim = profile.goals.find(
       (g) =>
         g.kind !== 'hidden' && g.statement && !g.statement.endsWith('?') && !mentioned(state, g.statement),
@@ -1162,9 +1250,19 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   }
   // "Is there something that worries you about this?", "What makes mornings hard for you?": with nothing
   // in the scenario to say, the persona still answers for itself, in general terms, rather than "later".
+  // "What gets in the way of clipping on?": its objection, said first or pointed back to.
+  if (OBSTACLE_QUESTION.test(text)) {
+    const objection = profile.positions.find((p) => p.statement && !p.anchor);
+    if (objection?.statement)
+      return mentioned(state, objection.statement)
+        ? { kind: 'recap', text: objection.statement }
+        : { kind: 'item', text: objection.statement, conflict: false };
+  }
   if (WORRY_QUESTION.test(text)) return { kind: 'concern', about: 'worry' };
   if (HARD_QUESTION.test(text)) return { kind: 'concern', about: 'hard' };
   const subject = nounPhrase(question.text);
+  const happened = askedWhatHappened ? whatHappened(question.text) : undefined;
+  if (happened) return { kind: 'generic', happened };
   if (subject && !personal && ['open', 'yes-no', 'when'].includes(question.kind))
     return { kind: 'details', subject };
   if (fact && (question.kind === 'open' || question.kind === 'yes-no'))
@@ -1189,6 +1287,36 @@ const unfilled = (text: string): string =>
 /** "Can you get me…", "Could you pay…": the persona asked to do something (not to tell or explain). */
 const ASKED_TO_DO =
   /^(?:[\w']+,?\s+)?(?:can|could|will|would) you (?:please |maybe |just )?(?!tell|explain|walk|talk|help|let me know|say|describe|show|clarify|confirm|repeat|give me an? (?:example|idea|sense))(?:get|pay|send|give|transfer|cover|move|finish|do|sort|fix|have|make|bring|return|put|hand|pick|drop|book|cancel|change|swap|take|come)\b/i;
+
+/** "If I do X, would that help?", "if we moved it to Friday, does that work?" */
+const OFFER_ON_CONDITION =
+  /^(?:and |so |but )?(?:what )?if (?:i|we) [^?]{3,100}?,? (?:would|will|could|does|do|is|might) (?:that|it|this)(?: \w+)? (?:help|work|do|be (?:enough|ok|okay|alright|fine|better|acceptable)|make (?:a|any|the) difference|sort (?:it|things|this)|change (?:anything|things))\b/i;
+
+/**
+ * Whether someone else, on the persona's side, has dealt with what is the learner's: "Did the plumber ever
+ * get my number?", "Has the agency read our email?", "Did they call me back?". Not "Did you…", nor "Did the
+ * courier leave a card?", which the persona may have seen for itself.
+ */
+const SOMEONE_ELSE_DID =
+  /^(?:and |so |but |ok(?:ay)?,? )?(?:did|has|have|had) (?![^?]*\byou\b)(?:(?:the|his|her|their|our|my) (?:\w+ ){0,2}?\w+|he|she|they|anyone|anybody|someone|somebody) (?:ever |already |actually |even |not |never |yet )?[a-z]+\b(?=[^?]*\b(?:my|me|us|our)\b)/i;
+
+/**
+ * Asked whether something happened that nothing it knows says: "Did the courier leave a card?" was done
+ * elsewhere; "Did you get our email?" asks after a message it may have had. (Whether it did something
+ * itself, "Did you try restarting it?", is neither.)
+ */
+function whatHappened(question: string): 'elsewhere' | 'received' | undefined {
+  const asked = question.replace(LEAD_IN, '');
+  if (
+    /^(?:did|have|had) you (?:ever |already |even )?(?:get|got|receive|received|see|seen|read|hear|heard|open|opened)\b/i.test(
+      asked,
+    )
+  )
+    return 'received';
+  if (/^(?:did|was|were|has|have|had) (?!you\b|i\b|we\b)/i.test(asked) && !/\byou\b/i.test(asked))
+    return 'elsewhere';
+  return undefined;
+}
 
 /** Affection said to someone close: "love you, Mam", "luv ya", "I love you". */
 const AFFECTION_SAID = /\b(?:i )?(?:love|luv) (?:you|ya|u)\b(?! (?:to|for|if|when|but)\b)/i;
@@ -1462,6 +1590,9 @@ function pushbackMoves(ctx: TurnContext, about?: FirmPosition): Move[] {
 
 /* The persona's own agenda, after it has answered the learner. */
 function forward(ctx: TurnContext, sofar: Move[], nothing = false): Move[] {
+  // "I'll check and let you know today" answers the question in full: a question of its own after it
+  // would read as changing the subject.
+  if (sofar.some((m) => m.kind === 'answer' && m.content.kind === 'find-out')) return [];
   // A question the persona could only put off ("I'd have to think about that.") is followed by its own next
   // question, never by a statement out of nowhere.
   const deferred = sofar.some(
@@ -1603,7 +1734,7 @@ const BOUNCED_BACK = /^(?:and |so )?(?:(?:what|how) about you|and you|you)\??$/i
 /** What a candidate asks about the job, by what the interviewer answers. */
 const JOB_QUESTIONS: Array<[RegExp, Concern]> = [
   [
-    /\b(?:training|trained|onboard\w*|induction|shadow\w*|mentor\w*|first (?:month|weeks?|days?|few weeks|90 days|three months)|learn the ropes|get up to speed)\b/,
+    /\b(?:training|trained|onboard\w*|induction|shadow\w*|mentor\w*|first (?:few |couple of )?(?:[\w-]+ )?(?:months?|weeks?|days?)|learn the ropes|get up to speed)\b/,
     'training',
   ],
   [/\b(?:typical (?:day|week)|day[- ]to[- ]day|normal day|average day|what (?:does|would) a day)\b/, 'day'],
@@ -1621,6 +1752,9 @@ const WORRY_QUESTION =
   /\b(?:what|anything|something) (?:that )?(?:worries|concerns|bothers) you\b|\bwhat(?:'s| is| are) your (?:worry|worries|concerns?)\b|\bare you (?:worried|concerned)\b/;
 const HARD_QUESTION =
   /\b(?:hard|difficult|tricky|tough) for you\b|\bwhat(?:'s| is) (?:getting|standing) in (?:the|your) way\b/;
+/** "What gets in the way of clipping on?", "What's stopping you?": asks for the persona's objection. */
+const OBSTACLE_QUESTION =
+  /\bwhat(?:'s| is| was)? (?:gets|got|getting|stands|standing|get|is getting|'s getting) in (?:the|your) way\b|\bwhat(?:'s| is| was) (?:stopping|holding) you\b|\bwhat (?:stops|stopped|holds|held|puts|put) you (?:back|off|from)\b/i;
 
 /** Words a learner leads in with, comma or not: "ok what if we…", "So, how about…". */
 const LEAD_IN = /^(?:(?:ok(?:ay)?|so|and|well|right|alright|fine|then|hmm+|um+|look)\b[,\s]+)+/i;
@@ -1772,7 +1906,7 @@ const GREETS =
 // "hey tomasz got a sec?", "hey jonas, u got a sec?": a hello and a name before it are still the opening of
 // the line, however it is typed.
 const PERMISSION =
-  /(?:^|^(?:hey|hi|hiya|hello)(?: [a-z]+)?,?\s+|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) i|(?:can|could|may) we (?:start|begin|go (?:through|over|back)|take (?:a|five|ten)|have a (?:word|minute|moment|quick)|pause|continue|come back|stop)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|(?:do (?:you|u|ye|ya) have|have (?:you|u|ye|ya) got|(?:you|u|ye|ya) got|got) (?:a )?(?:few |couple of |two |five |ten |\d+ )?(?:minutes?|mins?|moment|sec(?:ond)?s?|time))\b/;
+  /(?:^|^(?:hey|hi|hiya|hello)(?: [a-z]+)?,?\s+|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) i|(?:can|could|may) we (?:start|begin|go (?:through|over|back)|take (?:a|five|ten)|have a (?:word|minute|moment|quick)|pause|continue|come back|stop)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|(?:do you |would you )?mind if i|is it (?:ok|okay|alright|all right) if i|(?:do (?:you|u|ye|ya) have|have (?:you|u|ye|ya) got|(?:you|u|ye|ya) got|got) (?:a )?(?:few |couple of |two |five |ten |\d+ )?(?:minutes?|mins?|moment|sec(?:ond)?s?|time))\b/;
 
 const TIME_TO_THINK =
   /\b(?:think (?:about it|it over|on it)|sleep on it|mull it over|get back to you|time to (?:think|consider|decide|talk it over)|(?:answer|reply to|come back to) you (?:tomorrow|later|next week|on \w+day|by \w+day|in a (?:day|few days|week))|(?:a|one|two|a few|some) (?:day|days|night|nights) to (?:think|decide|consider|talk))\b/i;
@@ -2130,7 +2264,7 @@ const OFFERED_IF_NEEDED =
 const ANNOUNCED_NEWS =
   /\b(?:i'?ve got|i have|there'?s) something (?:(?:that )?i (?:need|want|have) to|to) (?:say|tell you|talk (?:to you )?about|share|raise|ask you)\b|\bi (?:need|have) to (?:tell|talk to) you (?:something|about something)\b|\b(?:this|it)(?:'s| is) (?:a )?(?:hard|difficult|tough|not easy)(?: one| thing)? to (?:say|tell you|raise)\b|\bisn'?t (?:easy|an easy thing) to say\b|\bi(?:'d| would) like to (?:talk|speak|chat) (?:to you |with you )?about something\b|\b(?:talk|speak|chat) (?:to you |with you )?about something (?:that'?s|that has|i'?ve|which)\b|\bsomething(?: that)?(?:'s| has) been on my mind\b|\b(?:can|could|may) i (?:be (?:honest|straight|frank|real) (?:with you )?about|tell you|ask you|say|run) something\b/i;
 const ANNOUNCED_TOPIC =
-  /\b(?:it'?s|this is|i'?m (?:here|calling|ringing|writing)) (?:about|regarding) ((?:the|your|my|our|this|that|\w+'s) [^.,;!?]{1,40})|\b(?:we|i) (?:really )?(?:need|want|wanted|have) to (?:talk|chat|speak) (?:to you |with you )?about ((?:the|your|my|our|this|that) [^.,;!?]{1,40})/i;
+  /\b(?:it'?s|this is|it is|(?:i'?m|i am) (?:here|calling|ringing|writing|phoning|emailing|messaging)|i(?:'ve| have) come|i came) (?:about|regarding) ((?:the|your|my|our|this|that|\w+'s) [^.,;!?]{1,40})|\b(?:we|i) (?:really )?(?:need|want|wanted|have) to (?:talk|chat|speak) (?:to you |with you )?about ((?:the|your|my|our|this|that) [^.,;!?]{1,40})/i;
 /** Words that trail a named topic and are not part of it ("the dishes tbh", "the rent again"). */
 const TOPIC_TAIL =
   /\s+(?:tbh|lol|haha|though|tho|really|honestly|now|again|mate|please|if that'?s ok(?:ay)?)\b.*$/i;

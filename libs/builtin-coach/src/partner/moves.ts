@@ -48,7 +48,11 @@ export type AnswerContent =
   | { kind: 'recap'; text: string }
   /** Asked what worries it, or what makes something hard for it, with nothing in the scenario to say. */
   | { kind: 'concern'; about: Concern }
-  | { kind: 'generic' };
+  /**
+   * Nothing to answer with. `happened`: asked whether something happened, which it cannot say: done by
+   * someone else ('elsewhere'), or a message it may have had ('received').
+   */
+  | { kind: 'generic'; happened?: 'elsewhere' | 'received' };
 
 export interface FigureMove {
   kind: 'figure';

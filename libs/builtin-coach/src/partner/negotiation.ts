@@ -120,6 +120,23 @@ export function anchorsFor(
  * a sum already in play (within half to twice it). The low end of a range ("55 to 58 thousand") is left as
  * it is: it bounds what the market pays, and nobody offers it.
  */
+/**
+ * A number that counts things ("the two teeth", "three of them", "five games") is no sum in shorthand, however
+ * near its thousands come to the money in play.
+ */
+function counts(after: string): boolean {
+  const next = /^[\s-]+([a-z]+(?:-[a-z]+)*)\b/i.exec(after)?.[1]?.toLowerCase();
+  if (!next) return false;
+  if (COUNTED_IRREGULAR.has(next)) return true;
+  return /[^su]s$/.test(next) && !NOT_PLURAL.has(next);
+}
+const COUNTED_IRREGULAR = new Set(
+  'of teeth people children men women feet geese mice staff sheep kids folks'.split(' '),
+);
+const NOT_PLURAL = new Set(
+  'this his its yes does was has as plus minus less unless across gross bonus'.split(' '),
+);
+
 export function inScale(ctx: TurnContext, figures: readonly Figure[], text: string): Figure[] {
   const sums = [
     ...ctx.profile.openingFigures,
@@ -130,6 +147,7 @@ export function inScale(ctx: TurnContext, figures: readonly Figure[], text: stri
   return figures.map((f) => {
     if (f.kind !== 'number' || f.value === null || f.value < 1 || f.value >= 1000) return f;
     if (/^\s*(?:to|-|–|and|or)\s*\S*\d/i.test(text.slice(f.index + f.text.length))) return f;
+    if (counts(text.slice(f.index + f.text.length))) return f;
     const scaled = f.value * 1000;
     const beside = sums.find((s) => scaled / s.value! > 0.5 && scaled / s.value! < 2);
     return beside ? { ...f, kind: 'money', value: scaled, currency: beside.currency } : f;

@@ -559,11 +559,7 @@ export const NUMBER_MINE = [
   "{x}. That's what's on the table.",
   'The figure I have for you is {x}.',
 ];
-export const NUMBER_ASKING = [
-  "I'm looking for {x}.",
-  'What I want is {x}.',
-  '{x}. That is what this has cost me.',
-];
+export const NUMBER_ASKING = ["I'm looking for {x}.", 'What I want is {x}.', "{x}. That's the number."];
 export const NUMBER_YOURS = [
   "I'd rather hear your number first.",
   "You tell me. What's your number?",
@@ -892,6 +888,25 @@ export const DEFER: Options = {
   friendly: ["Good question. I'm honestly not sure.", "Hm, I'd have to think about that."],
   neutral: ["I'm not sure, to be honest.", "I'd have to think about that."],
   tough: ["I'd have to think about that.", 'Hard to say.'],
+};
+/** Early on, to a line that asks nothing and gives nothing to weigh: heard, and the learner goes on. */
+export const GO_ON: Options = {
+  friendly: ["Okay. So what's up?", 'Okay, good. Go on, then.'],
+  neutral: ['Okay. Go on.', 'Right. Go on.'],
+  tough: ['Right. Go on.', 'Okay. And?'],
+};
+/** Asked whether something happened that it cannot say: it says it does not know, not that it must think. */
+export const NOT_KNOWN: Record<'elsewhere' | 'received', Options> = {
+  elsewhere: {
+    friendly: ["Honestly, I don't know.", "I couldn't tell you, to be honest."],
+    neutral: ["I don't know, to be honest.", "I couldn't tell you."],
+    tough: ['No idea.', "I couldn't tell you."],
+  },
+  received: {
+    friendly: ["I'd have to check, to be honest.", "Maybe? I'd need to look."],
+    neutral: ["I'd have to check.", "I'd need to look."],
+    tough: ["I'd have to check.", "I'd need to look."],
+  },
 };
 export const NOT_SO_FAST: Options = {
   friendly: ['Before we wrap up, one more thing. {s}', 'Oh, just before you go. {s}'],

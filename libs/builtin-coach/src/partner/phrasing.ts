@@ -90,6 +90,7 @@ import {
   WRAP_UP_ASK,
   WRAP_UP_ASK_DEFAULT,
   DEFER,
+  NOT_KNOWN,
   CHOICE,
   YES_PLEASE,
   WELLBEING_STRAINED,
@@ -647,6 +648,7 @@ function realiseAnswer(
       } else take(NUMBER_YOURS);
       return;
     case 'generic':
+      if (content.happened && take(tone(NOT_KNOWN[content.happened]))) return;
       if (!take(tone(DEFER))) take(FALLBACK);
       return;
     case 'reason':

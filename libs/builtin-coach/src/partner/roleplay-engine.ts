@@ -97,7 +97,15 @@ export function planReply(input: ReplyInput): ReplyPlan {
   const moves = closed ? planned.filter((m) => !AFTER_CLOSE_DROPS.has(m.kind)) : planned;
   const learner = [...state.earlier, analysis];
   const given = {
-    figure: learner.some((a) => a.figures.some((f) => f.kind === 'money' || f.kind === 'percent')),
+    // "I was hoping to get to 15": a bare number in what the learner wants is their figure too.
+    figure: learner.some(
+      (a) =>
+        a.figures.some((f) => f.kind === 'money' || f.kind === 'percent') ||
+        (a.figures.some((f) => f.kind === 'number') &&
+          /\b(?:hop(?:e|ed|ing)|want(?:ed)?|asking|looking for|get to|expect(?:ed|ing)?|need)\b/i.test(
+            a.text,
+          )),
+    ),
     reasons: learner.some((a) => a.reasons || lineActs().actsOf(a.text).has('reason')),
     // "From January my rate is going up from 30 to 35 pounds" says what the learner wants as a change of
     // terms: "What would you like to happen?" after it asks for what was said.

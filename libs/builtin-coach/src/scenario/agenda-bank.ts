@@ -26,11 +26,15 @@ const APOLOGISED = /\b(?:sorry|apologies|apologi[sz]e|that's on (?:me|us)|my (?:
 
 /** The learner has said what they do ("I do marketing for…", "I'm a nurse", "I work in logistics"). */
 export const SAID_WHAT_THEY_DO =
-  /\b(?:i (?:do|work (?:in|on|for|at|as)|run|manage|lead|teach|own|started)|i'?m (?:a|an|in|the|with|at)|i am (?:a|an|in|the|with|at))\b/i;
+  /\b(?:i (?:do|work (?:in|on|for|at|as)|run|manage|lead|teach|own|started)|i'?m (?:a|an|in|the|with|at)|i am (?:a|an|in|the|with|at)|i(?:'ve| have) (?:spent|been working|worked) (?:the (?:last|past) )?(?:\w+ )?(?:years?|months?) (?:in|at|as|on|with)|i(?:'ve| have) been (?:a|an|in|at) )\b/i;
 
 export const AGENDA_BANK: Record<ScenarioCategory, AgendaQuestion[]> = {
   'job-interviews': [
-    q('Walk me through your background in a couple of minutes.', 'summary background who story minute clear'),
+    q(
+      'Walk me through your background in a couple of minutes.',
+      'summary background who story minute clear',
+      SAID_WHAT_THEY_DO,
+    ),
     q(
       'Can you give me one example where your work led to a result you could measure?',
       'example concrete result experience work customer marketing specific',

@@ -64,7 +64,7 @@ const ANSWERS_TO_YOU =
 
 /** An AI role close to the learner: "Your friend who keeps cancelling", "Priti, my sister", "My flatmate". */
 const CLOSE_TO_YOU =
-  /\b(?:your|my)\s+(?:[\w-]+\s+){0,2}?(?:friend|best mate|(?:room|flat|house)mate|partner|boyfriend|girlfriend|husband|wife|fianc[ée]e?|sister|brother|sibling|mum|mom|mother|dad|father|son|daughter|grand(?:parent|mother|father)|aunt|uncle|cousin|(?:mother|father|sister|brother)-in-law|ex(?:-partner|-wife|-husband)?)\b|^(?:(?:older|younger|big|little)\s+)?(?:friend|best mate|roommate|flatmate|housemate|sister|brother|sibling|cousin|boyfriend|girlfriend|husband|wife)\b/i;
+  /\b(?:your|my)\s+(?:[\w-]+\s+){0,2}?(?:friend|best mate|(?:room|flat|house)mate|partner|boyfriend|girlfriend|husband|wife|fianc[ée]e?|sister|brother|sibling|mum|mom|mother|dad|father|son|daughter|grand(?:parent|mother|father)|aunt|uncle|cousin|(?:mother|father|sister|brother)-in-law|ex(?:-partner|-wife|-husband)?)\b|^(?:(?:older|younger|big|little)\s+)?(?:friend|best mate|roommate|flatmate|housemate|sister|brother|sibling|cousin|boyfriend|girlfriend|husband|wife)\b|^(?:mum|mam|mom|mother|dad|father|son|daughter|gran|granny|nan|nana|grandma|grandad|grandpa|grand(?:mother|father|parent)|aunt(?:ie)?|uncle)\b(?!\s+(?:of|to|from|at|in|who)\b)/i;
 
 /**
  * A buyer with no organisation behind them ("Shopper with back pain and low trust", "Homeowner choosing a
