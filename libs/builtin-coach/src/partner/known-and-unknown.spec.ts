@@ -1,6 +1,11 @@
 import type { ScenarioDefinition } from '@parley/contracts';
 import { loadScenarios } from '../__fixtures__/catalogue';
-import { lastRepliesOverSeeds as replies, variantOf, ownScenarioOf } from '../__fixtures__/conversation';
+import {
+  conversationsOverSeeds,
+  lastRepliesOverSeeds as replies,
+  ownScenarioOf,
+  variantOf,
+} from '../__fixtures__/conversation';
 import { SERVICE_LATE_GIFT } from '../__fixtures__/scenarios';
 import { SAID_WHAT_THEY_DO } from '../scenario/agenda-bank';
 import { personaProfile } from '../scenario/persona-profile';
@@ -212,5 +217,29 @@ describe('a brother who wants money', () => {
   it('weighs help offered as "I could …?"', () => {
     for (const reply of replies(brother(), 'neutral', ['I could drive you to the job fair on Tuesday?']))
       expect(reply).not.toMatch(DEFERS);
+  });
+});
+
+describe('hearing the learner out', () => {
+  it('does not ask again, in other words, what the learner wants while they are still explaining', () => {
+    const trip = ownScenario({
+      title: 'Not flying out on my son’s birthday',
+      description:
+        'My manager Kasia wants me in Oslo on Sunday for a Monday pitch. Sunday is my son’s birthday. I want to fly out on Monday morning instead.',
+      userRole: 'Consultant',
+      aiRole: 'Manager',
+    });
+    const lines = [
+      'Kasia, have you got a minute about Oslo?',
+      "Sunday is Tom's seventh birthday and I promised him a day at the zoo.",
+      "There's a 6:15 flight on Monday that gets in at 9:30. The pitch is at one.",
+      'Even with a delay there are two later flights that still make it.',
+    ];
+    const asksWant =
+      /\bwhat (?:would you (?:like|suggest|want)|do you (?:want|suggest|propose)|are you (?:asking|proposing))\b/i;
+    for (const tone of ['friendly', 'neutral', 'tough'] as const)
+      for (const said of conversationsOverSeeds(trip, tone, lines))
+        for (let i = 2; i < said.length; i += 1)
+          if (asksWant.test(said[i - 1]!)) expect(said[i]).not.toMatch(asksWant);
   });
 });

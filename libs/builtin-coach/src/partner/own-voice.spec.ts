@@ -86,9 +86,11 @@ describe('a partner in an own scenario', () => {
   });
 
   it('follows a plain statement or a figure with a question of its own, not a bare "Okay."', () => {
-    // "…the tank was on empty, I was late." and "…four times since March." each get a question back.
+    // "…the tank was on empty, I was late." gets a question back; "…four times since March.", said after
+    // being asked what the learner wants, is asked the same again in no other words: it is invited on.
     expect(replies[1]).toMatch(/\?$/);
-    expect(replies[2]).toMatch(/\?$/);
+    expect(replies[2]).toMatch(/\?$|\b(?:go on|i'm listening)\b/i);
+    expect(replies[2]).not.toMatch(/^(?:okay|ok|right|sure)\.?$/i);
   });
 
   it('weighs a proposal put as a question ("From this weekend?") instead of putting it off', () => {

@@ -895,6 +895,12 @@ export const GO_ON: Options = {
   neutral: ['Okay. Go on.', 'Right. Go on.'],
   tough: ['Right. Go on.', 'Okay. And?'],
 };
+/** Still hearing the learner out, after asking what they want: it lets them go on rather than ask again. */
+export const LISTENING: Options = {
+  friendly: ["I'm listening.", "Go on, I'm listening."],
+  neutral: ['Go on.', "I'm listening."],
+  tough: ['Go on.', 'And?'],
+};
 /** Asked whether something happened that it cannot say: it says it does not know, not that it must think. */
 export const NOT_KNOWN: Record<'elsewhere' | 'received', Options> = {
   elsewhere: {

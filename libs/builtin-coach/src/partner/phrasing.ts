@@ -91,6 +91,7 @@ import {
   WRAP_UP_ASK_DEFAULT,
   DEFER,
   NOT_KNOWN,
+  LISTENING,
   CHOICE,
   YES_PLEASE,
   WELLBEING_STRAINED,
@@ -135,6 +136,11 @@ export interface PhrasingContext {
     example?: boolean;
     /** A recommendation made: "My recommendation is…", "I recommend we…". */
     recommended?: boolean;
+    /**
+     * Asked what they want or suggest in the persona's last line, and still explaining: asked again in other
+     * words ("What would you suggest?" after "What would you like to happen?"), it would not be listening.
+     */
+    askedJustNow?: boolean;
   };
 }
 
@@ -421,7 +427,7 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
           (asking || /^(?:walk|talk|take) me through|^tell me\b/i.test(statement ?? '')) &&
           !stillToAsk(ctx, statement!)
         ) {
-          take(pressBank(ctx));
+          if (!(ctx.given?.askedJustNow && take(tone(LISTENING)))) take(pressBank(ctx));
           break;
         }
         const said = !!statement && take(leads, withStatement(statement));
@@ -439,7 +445,8 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
       case 'press':
         // The persona's own press is dropped, as the stock ones are, when it asks for what was just given.
         if (!(stillToAsk(ctx, move.line) && !askedAlready(ctx, move.line) && take([move.line])))
-          take(pressBank(ctx));
+          if (!(ctx.given?.askedJustNow && ASKS_FOR_ASK.test(move.line) && take(tone(LISTENING))))
+            take(pressBank(ctx));
         break;
       case 'not-so-fast':
         if (!(move.goal?.statement && take(tone(NOT_SO_FAST), withStatement(move.goal.statement))))
@@ -814,7 +821,7 @@ function stillToAsk(ctx: PhrasingContext, question: string): boolean {
     !(ctx.given?.figure && ASKS_FOR_FIGURE.test(question)) &&
     !(ctx.given?.reasons && ASKS_FOR_REASONS.test(question)) &&
     !(ctx.given?.prevention && ASKS_FOR_PREVENTION.test(question)) &&
-    !(ctx.given?.ask && ASKS_FOR_ASK.test(question)) &&
+    !((ctx.given?.ask || ctx.given?.askedJustNow) && ASKS_FOR_ASK.test(question)) &&
     !(ctx.given?.about && ASKS_FOR_BACKGROUND.test(question)) &&
     !(ctx.given?.result && ASKS_FOR_RESULT.test(question)) &&
     !(ctx.given?.motive && ASKS_FOR_MOTIVE.test(question)) &&

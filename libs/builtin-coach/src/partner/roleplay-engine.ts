@@ -15,7 +15,7 @@ import { analyseMessage, pushesBack, refuses, type MessageAnalysis } from './mes
 import { learnerAsked, offTopicTurn, planMoves } from './move-selection';
 import type { Move } from './moves';
 import { personaProfile } from '../scenario/persona-profile';
-import { FILLER, WRITES_IT_UP, realise } from './phrasing';
+import { ASKS_FOR_ASK, FILLER, WRITES_IT_UP, realise } from './phrasing';
 import { SAID_WHAT_THEY_DO } from '../scenario/agenda-bank';
 import { lineActs } from '../text/line-acts';
 import { overlap } from '../text/nlp';
@@ -128,6 +128,7 @@ export function planReply(input: ReplyInput): ReplyPlan {
       ),
     ),
     writes: /\b(?:i'?ll|i will|let me|we'?ll)\b/i.test(analysis.text) && WRITES_IT_UP.test(analysis.text),
+    askedJustNow: ASKS_FOR_ASK.test(previous) && !analysis.question && !analysis.proposal,
     // "…and I'll put a note so it doesn't happen again" has answered "What if it goes wrong again?".
     prevention: learner.some((a) =>
       /\b(?:(?:doesn'?t|won'?t|never|not) (?:happen|go wrong) again|prevent|stop (?:it|this) (?:from )?happening)\b/i.test(
