@@ -243,3 +243,35 @@ describe('hearing the learner out', () => {
           if (asksWant.test(said[i - 1]!)) expect(said[i]).not.toMatch(asksWant);
   });
 });
+
+describe('asked about itself, or for its verdict', () => {
+  const CLUB = ownScenario({
+    title: 'Why I was dropped from the first team',
+    description: 'I play hockey for the club and Coach Reyes dropped me to the seconds after four matches.',
+    userRole: 'Player',
+    aiRole: 'Hockey coach',
+  });
+
+  it('says how it feels when asked, not that it would have to think', () => {
+    for (const tone of ['friendly', 'neutral'] as const)
+      for (const reply of replies(CLUB, tone, ['Are you upset with me?'])) {
+        expect(reply).not.toMatch(DEFERS);
+        expect(reply).not.toMatch(/\bI'd have to think\b/i);
+      }
+  });
+
+  it('asks for the learner’s own read when asked its verdict on them, and asks nothing more', () => {
+    for (const line of ['What do I need to get better at to get back in?', 'Is it my passing?'])
+      for (const reply of replies(CLUB, 'neutral', [line])) {
+        expect(reply).not.toMatch(DEFERS);
+        expect(reply.match(/\?/g)?.length ?? 0).toBeLessThanOrEqual(1);
+      }
+  });
+
+  it('weighs a request to do things differently from now on', () => {
+    for (const reply of replies(CLUB, 'neutral', [
+      'In future, could you tell me before the team sheet goes up if I am dropped?',
+    ]))
+      expect(reply).not.toMatch(DEFERS);
+  });
+});

@@ -414,6 +414,16 @@ function core(ctx: TurnContext): Move[] {
     /^(?:how would|would) (?:a|an|the|some)\b.*\b(?:sound|work|help|suit you)\b/i.test(latest.question.text)
   )
     return proposalMoves(ctx);
+  // "Could you check with me before you post them?", "Next time, can you tell me the day before?": asked to
+  // do things differently from now on, the persona weighs it as a proposal, not as a question it cannot answer.
+  if (
+    latest.question?.kind === 'request' &&
+    latest.hostility === 0 &&
+    FROM_NOW_ON.test(latest.question.text) &&
+    !EMBEDDED_QUESTION.test(latest.question.text.toLowerCase()) &&
+    !pledge(latest.question.text)
+  )
+    return proposalMoves(ctx);
   // "If I do extra conditioning before practice, would that help?": what the learner would do, put to the
   // persona as a question, is weighed as a proposal.
   if (latest.question && OFFER_ON_CONDITION.test(latest.question.text.replace(LEAD_IN, '')))
@@ -1086,6 +1096,8 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
       ? JOB_QUESTIONS.find(([pattern]) => pattern.test(text))?.[1]
       : undefined;
   if (jobFirst) return { kind: 'concern', about: jobFirst };
+  // "Are you upset with me?": how it feels, said for itself, never "I'd have to think about that".
+  if (FEELING_QUESTION.test(innerText)) return { kind: 'concern', about: 'feeling' };
 
   const rank = SOURCE_ORDER[question.kind];
   // "In the first year" ties the question to no fact that happens to say "this year".
@@ -1259,6 +1271,9 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
         : { kind: 'item', text: objection.statement, conflict: false };
   }
   if (WORRY_QUESTION.test(text)) return { kind: 'concern', about: 'worry' };
+  // "What do I need to work on?", "Is it my defence?": asked for its verdict on the learner, with nothing in
+  // the scenario to give, it asks for the learner's own read rather than saying it cannot say.
+  if (VERDICT_ON_ME.test(innerText)) return { kind: 'concern', about: 'your-read' };
   if (HARD_QUESTION.test(text)) return { kind: 'concern', about: 'hard' };
   const subject = nounPhrase(question.text);
   const happened = askedWhatHappened ? whatHappened(question.text) : undefined;
@@ -1592,7 +1607,15 @@ function pushbackMoves(ctx: TurnContext, about?: FirmPosition): Move[] {
 function forward(ctx: TurnContext, sofar: Move[], nothing = false): Move[] {
   // "I'll check and let you know today" answers the question in full: a question of its own after it
   // would read as changing the subject.
-  if (sofar.some((m) => m.kind === 'answer' && m.content.kind === 'find-out')) return [];
+  // Nor does "What's your own read on it?", which is a question already.
+  if (
+    sofar.some(
+      (m) =>
+        m.kind === 'answer' &&
+        (m.content.kind === 'find-out' || (m.content.kind === 'concern' && m.content.about === 'your-read')),
+    )
+  )
+    return [];
   // A question the persona could only put off ("I'd have to think about that.") is followed by its own next
   // question, never by a statement out of nowhere.
   const deferred = sofar.some(
@@ -1752,6 +1775,15 @@ const WORRY_QUESTION =
   /\b(?:what|anything|something) (?:that )?(?:worries|concerns|bothers) you\b|\bwhat(?:'s| is| are) your (?:worry|worries|concerns?)\b|\bare you (?:worried|concerned)\b/;
 const HARD_QUESTION =
   /\b(?:hard|difficult|tricky|tough) for you\b|\bwhat(?:'s| is) (?:getting|standing) in (?:the|your) way\b/;
+/** A request to do something differently from now on: check first, warn ahead, tell the day before. */
+const FROM_NOW_ON =
+  /^(?:.*?,\s*)?(?:could|can|would|will) you (?:please |just |maybe )?(?:check with|ask|tell|text|call|ring|message|let me know|warn|give me)\b[^?]*\b(?:before|first(?=\s*[?.!]|$)|next time|in future|from now on|going forward|in advance|ahead|beforehand|the day before)\b/i;
+/** "Are you upset with me?", "Were you annoyed about Friday?": how the persona feels. */
+const FEELING_QUESTION =
+  /^(?:and |so |but )?(?:are|were) you (?:\w+ )?(?:upset|angry|annoyed|cross|mad|hurt|disappointed|offended|sad|frustrated|pissed off|fed up)\b/i;
+/** The learner asks the persona's verdict on themselves: what they lack, what to work on, what it was. */
+const VERDICT_ON_ME =
+  /\bwhat (?:do|did|should|would|could) i (?:need to |have to |ought to )?(?:work on|improve|do differently|change|fix|get better at)\b|\bwhat (?:was|is) (?:the (?:main |biggest |one )?thing )?(?:that )?i (?:was |am |'m )?(?:missing|lacking|doing wrong|getting wrong)\b|\bwhat (?:i|i'd) (?:need|have) to (?:work on|improve|do differently|change)\b|^(?:so |and )?(?:is|was) it (?:my|because (?:i|of my))\b/i;
 /** "What gets in the way of clipping on?", "What's stopping you?": asks for the persona's objection. */
 const OBSTACLE_QUESTION =
   /\bwhat(?:'s| is| was)? (?:gets|got|getting|stands|standing|get|is getting|'s getting) in (?:the|your) way\b|\bwhat(?:'s| is| was) (?:stopping|holding) you\b|\bwhat (?:stops|stopped|holds|held|puts|put) you (?:back|off|from)\b/i;

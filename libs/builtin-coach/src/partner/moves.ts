@@ -123,4 +123,10 @@ export const WRAP_UP_MARK =
  * is hard for it, what it needs, and, as an interviewer, how the job works (training, team, a day, what
  * happens next).
  */
-export type Concern = 'worry' | 'hard' | 'need' | 'training' | 'team' | 'day' | 'next';
+/**
+ * What the persona answers for itself in general terms: a worry, what is hard, what it needs, the job (for
+ * an interviewer), how it feels ("Are you upset with me?"), and the learner's own read, asked back when the
+ * learner asks for its verdict on them ("What do I need to work on?").
+ */
+export type Concern =
+  'worry' | 'hard' | 'need' | 'training' | 'team' | 'day' | 'next' | 'feeling' | 'your-read';

@@ -473,6 +473,16 @@ export const NEXT_STEP_SETTLED: Options = {
 };
 /** What worries the persona, or makes it hard, when the scenario gives it nothing to say about it. */
 export const CONCERN: Record<Concern, Options> = {
+  feeling: {
+    friendly: ["A bit, if I'm honest. But I'm glad you told me.", "Honestly? A little. But I'd rather know."],
+    neutral: ['A little, to be honest.', "Somewhat. But I'd rather we talk about it."],
+    tough: ['What do you think?', "Wouldn't you be?"],
+  },
+  'your-read': {
+    friendly: ["Good question. What's your own read on it?", 'What do you think it is, honestly?'],
+    neutral: ["What's your own read on it?", 'What do you think?'],
+    tough: ['You tell me.', 'What do you think?'],
+  },
   training: {
     friendly: [
       "Yes, there is. You'd work alongside someone experienced for the first few weeks before you take anything on alone.",
