@@ -100,7 +100,7 @@ const WALKS_AWAY =
 const SOFTENED_NO =
   /\b(?:(?:i'?m|i am) (?:really |so |very |truly )?sorry|sorry),?\s+(?:\w+,?\s+)?(?:but\s+)?(?=(?:i|we) (?:can'?t|cannot|won'?t|will not|'?m not able|am not able|'?m unable|am unable|just can'?t)\b|no\b|not\b|nope\b|(?:that'?s|it'?s|\$?\d[\d,.k]*\s+(?:is|'?s))\s+(?:way |far |a bit |just )?(?:too|more than|over|above|out of)\b)|\b(?:no|nah|nope),?\s+sorry\b/g;
 const EMPATHY =
-  /\b(?:i (?:completely |totally |really |can |do |fully )?(?:understand|get it|hear you(?!\s+(?:through|from|in|at|on the|every|all|when|over|down|up|shout\w*|talk\w*|play\w*|com(?:e|ing)|go(?:ing)?|walk\w*|mov\w*|snor\w*|argu\w*|laugh\w*|sing\w*)\b)|see (?:why|how|that|where|your point|you(?! (?:bought|ordered|paid|booked|purchased|placed|signed|called|rang|contacted|emailed|returned|opened)\b)))|i know (?:you|it)(?:'re| are| is|'s| have| has| feel)|that (?:must|would)(?: have)? (?:be|been|feel)\b|that sounds\b|i can (?:only )?imagine|i appreciate (?:how|that you|you|your)|(?:that )?makes (?:total |complete |a lot of )?sense|fair (?:point|enough)|you'?re (?:right|not wrong)|you have a (?:point|right)|i know (?:how|this|that) (?:must|is|was|feels)|i know (?:that|this|it)(?:'s| is|isn'?t| is not) (?:not )?(?:what you (?:want|wanted|were hoping|hoped|expected)|the (?:answer|news) you|easy|hard|difficult|a lot)|(?:that'?s|it'?s|that is) (?:really |so |very )?(?:frustrating|hard|difficult|tough|awful|upsetting|stressful|unfair|not okay)(?! to (?:say|tell|know|explain|predict|describe|put))|i'?d (?:feel|be) (?:the same|upset|frustrated|angry)|sorry to hear|thank you for (?:telling|sharing|explaining|being honest|raising|flagging)|i realis|i realiz|understandabl|i hear (?:that|what)|(?:your|those) (?:concerns?|feelings?) (?:are|is) (?:valid|fair|legitimate)|i value)\w*/;
+  /\b(?:i (?:completely |totally |really |can |do |fully )?(?:understand|get it|hear you(?!\s+(?:through|from|in|at|on the|every|all|when|over|down|up|shout\w*|talk\w*|play\w*|com(?:e|ing)|go(?:ing)?|walk\w*|mov\w*|snor\w*|argu\w*|laugh\w*|sing\w*)\b)|see (?:why|how|that|where|your point|you(?=(?:'?re| are| were|'ve been| have been| feel| felt| care| cared| tried| mean| meant| worked| want(?:ed)? (?:it|this|that) to work)\b|\s*[.!,;]|\s*$)))|i know (?:you|it)(?:'re| are| is|'s| have| has| feel)|that (?:must|would)(?: have)? (?:be|been|feel)\b|that sounds\b(?! (?:good|great|fine|perfect|lovely|brilliant|fair|reasonable|ok|okay|alright|interesting|exciting|fun|doable|workable|right|like (?:a (?:plan|deal|good idea)|fun))\b)|i can (?:only )?imagine|i appreciate (?:how|that you|you|your)|(?:that )?makes (?:total |complete |a lot of )?sense|fair (?:point|enough)|you'?re (?:right|not wrong)|you have a (?:point|right)|i know (?:how|this|that) (?:must|is|was|feels)|i know (?:that|this|it)(?:'s| is|isn'?t| is not) (?:not )?(?:what you (?:want|wanted|were hoping|hoped|expected)|the (?:answer|news) you|easy|hard|difficult|a lot)|(?:that'?s|it'?s|that is) (?:really |so |very )?(?:frustrating|hard|difficult|tough|awful|upsetting|stressful|unfair|not okay)(?! to (?:say|tell|know|explain|predict|describe|put))|i'?d (?:feel|be) (?:the same|upset|frustrated|angry)|sorry to hear|(?:i'?m|i am|i was) (?:not|no) (?:happy|thrilled|pleased|delighted|keen) (?:about|with) (?:it|this|that|any of (?:it|this))? ?either|me neither|i feel the same|thank you for (?:telling|sharing|explaining|being honest|raising|flagging)|i realis|i realiz|understandabl|i hear (?:that|what)|(?:your|those) (?:concerns?|feelings?) (?:are|is) (?:valid|fair|legitimate)|i value)\w*/;
 const REASSURES_WITH_A_TAG =
   /\b(?:on your side|in your corner|here for you|not (?:angry|mad|cross|upset) (?:with|at) you|not going anywhere|proud of you|love you|care about you|we'?re (?:good|fine|okay|ok|alright)|(?:it'?s|it is|everything'?s|everything is|it'?ll be|it will be) (?:going to be )?(?:fine|okay|ok|alright|all right))\W*,?\s*(?:ok(?:ay)?|alright|all right|yeah|right|yes)\?$/;
 /**
@@ -130,7 +130,7 @@ const MARKS_A_START =
 const AGREEMENT =
   /\b(?:i (?:fully |completely )?agree|we agree|that works(?: for me)?|sounds good|it'?s a deal|we have a deal|i can (?:live|work) with (?:that|it)|happy (?:with|to go with) that|let'?s do (?:it|that)|i accept|we accept|that'?s fine|works for me|you have a deal|count me in)\b/;
 const PUSHBACK =
-  /\b(?:i (?:don'?t|do not|can'?t|cannot) (?:really |quite |fully |entirely |totally |honestly )?(?:agree|accept|see|think(?! you (?:meant|intended|noticed|knew|did it on purpose))(?![^.?!,;]{0,40}\b(?:his|her|their|he|she|they)\b)|buy|support)|i disagree|(?:that'?s|that is|it'?s|it is) not (?:fair|right|true|acceptable|reasonable|enough|good enough|realistic|how|what(?! you(?:'d| had| were)? (?:want|wanted|hope|hoped|hoping|expect|expected|like) to hear))|not (?:acceptable|fair|good enough|reasonable|realistic)|no way|(?:that|this) (?:won'?t|will not|doesn'?t|does not) work|doesn'?t make sense|(?:too|way too|much too) (?:low|high|much|little|expensive|long|late|slow|early|soon)|unacceptable|i'?m not (?:happy|comfortable|willing|okay|ok|convinced|sure that|going to(?! (?:ask|make|charge|keep|put|send|waste|bother|rush|push|pressure|blame) (?:you|them|him|her)\b))|with (?:all due )?respect|(?:have to|must|need to) push back|i won'?t|i refuse|hold on|wait a (?:minute|second)|you'?re wrong|not true|on the contrary|i'?m afraid (?:not|that|i|we)|you(?:'re| are)(?: being| so)? (?:unreasonable|unfair|rude|difficult|ridiculous|wrong|not listening|overreacting|impossible|missing the point))\b|\b(?:i'?m|i am|we'?re|we are) not (?:paying|accepting|signing|agreeing to|covering)\b|^(?:no|nope|actually|well,? no)\b(?![\s,!.]+(?:no[\s,!.]+)*(?:(?:you'?re|you are|your \w+ (?:is|are|were)|it'?s|that'?s|they'?re) (?:fine|right|correct|good|great|okay|ok|brilliant|not (?:that|the problem|the issue|about|wrong))|not at all|don'?t worry|of course|it'?s not (?:that|about)))|^but (?:that|this|it|you|no|not)\b/;
+  /\b(?:i (?:don'?t|do not|can'?t|cannot) (?:really |quite |fully |entirely |totally |honestly )?(?:agree|accept|see|think(?! you (?:meant|intended|noticed|knew|did it on purpose))(?![^.?!,;]{0,40}\b(?:his|her|their|he|she|they)\b)|buy|support)|i disagree|(?:that'?s|that is|it'?s|it is) not (?:fair|right|true|acceptable|reasonable|enough|good enough|realistic|how|what(?! you(?:'d| had| were)? (?:want|wanted|hope|hoped|hoping|expect|expected|like) to hear))|not (?:acceptable|fair|good enough|reasonable|realistic)|no way|(?:that|this) (?:won'?t|will not|doesn'?t|does not) work|doesn'?t make sense|(?:too|way too|much too) (?:low|high|much|little|expensive|long|late|slow|early|soon)|unacceptable|i'?m not (?:happy(?! (?:about|with) (?:it|this|that|any of (?:it|this)) either\b| either\b)|comfortable|willing|okay|ok|convinced|sure that|going to(?! (?:ask|make|charge|keep|put|send|waste|bother|rush|push|pressure|blame) (?:you|them|him|her)\b))|with (?:all due )?respect|(?:have to|must|need to) push back|i won'?t|i refuse|hold on|wait a (?:minute|second)|you'?re wrong|not true|on the contrary|i'?m afraid (?:not|that|i|we)|you(?:'re| are)(?: being| so)? (?:unreasonable|unfair|rude|difficult|ridiculous|wrong|not listening|overreacting|impossible|missing the point))\b|\b(?:i'?m|i am|we'?re|we are) not (?:paying|accepting|signing|agreeing to|covering)\b|^(?:no|nope|actually|well,? no)\b(?![\s,!.]+(?:no[\s,!.]+)*(?:(?:you'?re|you are|your \w+ (?:is|are|were)|it'?s|that'?s|they'?re) (?:fine|right|correct|good|great|okay|ok|brilliant|not (?:that|the problem|the issue|about|wrong))|not at all|don'?t worry|of course|it'?s not (?:that|about)))|^but (?:that|this|it|you|no|not)\b/;
 /** "I can't", "isn't something I can do"; "I don't have experience with SAP" admits a gap, refusing nothing. */
 const REFUSAL =
   /\b(?:i|we) (?:can'?t|cannot|won'?t|will not|am not able to|'?m not able to|are not able to|'?re not able to|'?m unable to|am unable to|are unable to|(?:don'?t|do not) have(?! (?:any |much |a lot of |enough |direct |real |hands-on |the )?(?:experience|background|qualifications?|degree|knowledge|training|exposure|certificat\w*|practice)\b))\b|\b(?:not possible|isn'?t possible|no longer available)\b|(?:\bnot|n'?t) something (?:i|we) (?:can|could|'?m able to)\b/;
@@ -149,8 +149,11 @@ const COMMITMENT =
  */
 const NOT_PLEDGED =
   /\b(?:i|we)(?:'ve| have) (?:already |now )?[a-z]+(?: [a-z]+){0,4} (?:twice|three times|four times|five times|several times|many times|a few times|multiple times|repeatedly|more than once|again and again|over and over)\b|\b(?:[a-z]+ and (?:i|we)|(?:me|us) and [a-z]+|(?:'ve|have|has) (?:now |already |all |both )?decided(?: that)? (?:i|we))(?:'re| are|'m| am|'ll| will| are all| are both) going to\b|\b(?:i|we)(?:'m| am|'re| are) (?:going to|gonna) (?=(?:stop|quit|leave|give up|drop out|step (?:down|back)|move out|resign|retire|take a break)\b)/g;
+/** "You take the physio on Tuesdays, I'll do the consultant ones": the work split, put forward. */
+const SPLITS_THE_WORK =
+  /\byou (?:take|do|handle|cover|get|pick up|look after|deal with|sort)\b[^.?!]{2,60}[,;]\s*(?:and )?(?:i'?ll|i will) (?:take|do|handle|cover|get|pick up|look after|deal with|sort)\b|\b(?:i'?ll|i will) (?:take|do|handle|cover|get|pick up|look after|deal with|sort)\b[^.?!]{2,60}[,;]\s*(?:and )?you (?:take|do|handle|cover|get|pick up|look after|deal with|sort)\b/;
 const PROPOSAL =
-  /\b(?:how about|what if|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|what about|would you (?:accept|consider|be open|take)|could we|can we|shall we|let'?s|i(?:'d| would)? (?:propose|suggest|recommend|offer|can offer)|my (?:proposal|offer|suggestion|recommendation)|i'?d like to (?:propose|suggest|offer)|instead|alternatively|another option|one option|a compromise|meet (?:you )?(?:halfway|in the middle)|as a (?:gesture|goodwill)|(?:what|the (?:best|most|least)) (?:i|we) (?:can|could) (?:do|offer) is)\b|\bi think (?:a|an|the|some) [^.?!]{3,60} (?:is|would be|seems) (?:fair|reasonable|the (?:fair|right) thing)\b|\bi'?m (?:open to|willing to|prepared to)\b|\bi could (?!have\b|not\b|never\b|be\b|see\b|tell\b|imagine\b|understand\b|hear\b|feel\b|say\b|only\b)[a-z]+|\bif [^.?!]{3,60}, (?:i|we|you|[a-z]+) (?:'d|would|could|can) (?!like\b|love\b|have\b|be (?:happy|glad)\b)[a-z]+/;
+  /(?:^|[.!?,]\s*)(?:so |maybe |then )?(?:do you want to|would you like to|do you fancy|fancy) (?:have|try|split|share|set up|grab|meet|get|swap|take turns|agree|keep|go halves|do)\b|\bi (?:think|reckon|feel) (?:that )?(?:she|he|they|you|we) (?:should|ought to) (?!not\b|be (?:ashamed|sorry)\b|know\b|have known\b)\w+|\b(?:how about|what if|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|what about|would you (?:accept|consider|be open|take)|could we|can we|shall we|let'?s|i(?:'d| would)? (?:propose|suggest|recommend|offer|can offer)|my (?:proposal|offer|suggestion|recommendation)|i'?d like to (?:propose|suggest|offer)|instead|alternatively|another option|one option|a compromise|meet (?:you )?(?:halfway|in the middle)|as a (?:gesture|goodwill)|(?:what|the (?:best|most|least)) (?:i|we) (?:can|could) (?:do|offer) is)\b|\bi think (?:a|an|the|some) [^.?!]{3,60} (?:is|would be|seems) (?:fair|reasonable|the (?:fair|right) thing)\b|\bi'?m (?:open to|willing to|prepared to)\b|\bi could (?!have\b|not\b|never\b|be\b|see\b|tell\b|imagine\b|understand\b|hear\b|feel\b|say\b|only\b)[a-z]+|\bif [^.?!]{3,60}, (?:i|we|you|[a-z]+) (?:'d|would|could|can) (?!like\b|love\b|have\b|be (?:happy|glad)\b)[a-z]+/;
 /**
  * What the learner asks for, said as a statement ("I need a firm date this week", "I'd also like £150 off",
  * "I want you to text me first"): put forward to be weighed, as a proposal is. Announcing a subject ("I
@@ -170,7 +173,7 @@ const CLARIFY =
 const STRONG_HOSTILITY =
   /\b(?:f+u+c+k+\w*|fck\w*|shit\w*|bullshit|idiot\w*|stupid|moron\w*|dumb\w*|incompetent|useless|pathetic|clown|jerk|liar|shut up|screw (?:you|this|off)|piss (?:off|me off)|bitch\w*|asshole|bastard|go to hell|hate you)\b|(?:^|[.!?,;:]\s*|\b(?:just|now|oh|go|please)\s+)get lost\b(?!\s+(?:in|on|at|with|for|when|if|because))/;
 const MILD_HOSTILITY =
-  /(?<!\b(?:or|and)\s)\bwhatever(?=\s*(?:[.!?,;]|$))|\b(?:who cares|ridiculous|damn|crap|hell|waste of (?:my |our )?time|you people|go away|bloody|nonsense|rubbish|are you (?:deaf|serious|kidding|joking)|give me a break|not my problem|deal with it|get over it|calm down|grow up)\b/;
+  /(?<!\b(?:or|and)\s)\bwhatever(?=\s*(?:[.!?,;]|$))|(?<!\b(?:a bit|bit|kinda|kind of|sort of|pretty|quite|really|so|was|been|is|felt|feel|looked|looks|sounded|sounds) )\b(?:crap|rubbish)\b|\b(?:who cares|ridiculous|damn|hell|waste of (?:my |our )?time|you people|go away|bloody|nonsense|are you (?:deaf|serious|kidding|joking)|give me a break|not my problem|deal with it|get over it|calm down|grow up)\b/;
 /** Softeners of a position. "I cried a bit", "a bit awkward": "a bit" hedges an amount or a time, not a feeling. */
 const HEDGES =
   /\b(?:maybe|perhaps|kind of|sort of|i guess|i suppose|probably|possibly|soon|at some point|eventually|something like that|somehow|stuff|things like that|a bit (?:more|less|later|sooner|longer|earlier|extra|of (?:a|time))|some time|sometime|we'?ll see|i'?ll try|try to|hopefully|not sure|i don'?t know(?! (?:much|any|anything|more|yet|the (?:details|full))\b)|dunno|whatever works|roughly|a few|various|etc|and so on|in general|generally|basically|kinda|sorta|ish|asap|as soon as possible|look into it|see what (?:i|we) can do|do (?:my|our) best)\b/g;
@@ -236,6 +239,30 @@ const SHORTHAND: Record<string, string> = {
   shud: 'should',
   ye: 'you',
   tae: 'to',
+  // Contractions typed without their apostrophe that are no other word ("its", "ill", "were", "lets" are).
+  whats: "what's",
+  hows: "how's",
+  wheres: "where's",
+  whos: "who's",
+  thats: "that's",
+  theres: "there's",
+  dont: "don't",
+  doesnt: "doesn't",
+  didnt: "didn't",
+  isnt: "isn't",
+  arent: "aren't",
+  wasnt: "wasn't",
+  werent: "weren't",
+  havent: "haven't",
+  hasnt: "hasn't",
+  couldnt: "couldn't",
+  wouldnt: "wouldn't",
+  shouldnt: "shouldn't",
+  youre: "you're",
+  theyre: "they're",
+  youve: "you've",
+  theyve: "they've",
+  youll: "you'll",
 };
 const SHORTHAND_WORD = new RegExp(`(?<![\\w'-])(${Object.keys(SHORTHAND).join('|')})(?![\\w'-])`, 'gi');
 
@@ -312,7 +339,8 @@ export function analyseMessage(raw: string): MessageAnalysis {
     }))
     // "I wanted to talk about the carrier report. It came in late again on Friday…": the topic announced
     // and then said; what follows is the point, and the announcement asks for nothing.
-    .filter((q) => !(q.declarative && q.after >= 6))
+    // ("you alright? like with your mum…" asks after them, whatever follows.)
+    .filter((q) => !(q.declarative && q.after >= 6 && q.kind !== 'wellbeing'))
     // "I'm still on your side, ok?" reassures; the tag asks for nothing to be weighed.
     .filter((q) => !REASSURES_WITH_A_TAG.test(q.text.toLowerCase()))
     .map(({ after: _after, ...q }) => q);
@@ -323,6 +351,8 @@ export function analyseMessage(raw: string): MessageAnalysis {
     (last &&
     questions.length > 1 &&
     (WIDENS_THE_QUESTION.test(last.text) ||
+      // "is everything ok? like with work or whatever?": an example of what the question before asks.
+      /^(?:like|i mean|you know|as in|e\.?g\.?)\b/i.test(last.text) ||
       CHECKS_A_FACT.test(last.text) ||
       (GUESSES_AT_IT.test(last.text) &&
         /^(?:what|why|how|who|which)\b/i.test(
@@ -386,7 +416,8 @@ export function analyseMessage(raw: string): MessageAnalysis {
     // "You have charged me 45 a month for a gym I cannot use" is a grievance, not an attack: dark words are
     // hostile only where the corpus reading allows an attack at all.
     (sentiment <= -0.6 &&
-      /\byou\b/.test(lower) &&
+      // "it was rubbish without you", "I missed you": "you" missed, not blamed.
+      /\byou\b/.test(lower.replace(/\b(?:without|missed|miss|love|with) you\b/g, ' ')) &&
       lineActs().mayDo(bounded, 'attack') &&
       // A grievance with its facts and figures in it is an attack only where the corpus reading says so.
       (figures.length === 0 || lineActs().actsOf(bounded).has('attack')) &&
@@ -457,12 +488,15 @@ export function analyseMessage(raw: string): MessageAnalysis {
     empathy:
       EMPATHY.test(asserted) &&
       (!nod || EMPATHY.test(asserted.slice(nod[0].length - 1))) &&
-      !grantedToAccuse(asserted),
-    // "ok whatever, just tell me yes or no" agrees to nothing.
-    agreement: agreement && hostility === 0,
+      !grantedToAccuse(asserted) &&
+      !grantedToRefuse(asserted),
+    // "ok whatever, just tell me yes or no" agrees to nothing; "ok. i hear you. but i can't lend you 3000"
+    // turns it down.
+    agreement: agreement && hostility === 0 && !grantedToRefuse(asserted),
     pushback,
     refusal: REFUSAL.test(lower) || DECLINES.test(lower),
     commitment:
+      !SPLITS_THE_WORK.test(lower) &&
       COMMITMENT.test(
         lower
           .replace(/\b(?:i|we) can (?:see|tell|imagine|understand|hear|only imagine)\b/g, ' ')
@@ -474,6 +508,8 @@ export function analyseMessage(raw: string): MessageAnalysis {
           .replace(NOT_PLEDGED, ' ')
           // "A role where I can work on the product", "…so I can plan": a place or a purpose, not a pledge.
           .replace(/\b(?:where|wherever|in which|so that|so) (?:i|we) (?:can|could)\b/g, ' ')
+          // "If it helps, I could do the homepage first": an offer to weigh, not a promise to hold them to.
+          .replace(/\b(?:i|we) could (?!have\b|'ve\b)/g, ' ')
           // "I was hoping we could talk about the base", "I wondered if we could…": a wish, not a pledge.
           .replace(
             /\b(?:hop(?:e|ed|ing)|wonder(?:ed|ing)?|wish(?:ed|ing)?)(?: (?:if|whether|that))? (?:i|we) (?:can|could|will|'ll|would|might)\b/g,
@@ -484,7 +520,11 @@ export function analyseMessage(raw: string): MessageAnalysis {
       !/(?:\bnot|n'?t) something (?:i|we) (?:can|could)\b/.test(lower) &&
       !DECLINES.test(lower) &&
       !PUSHBACK.test(asserted),
-    proposal: PROPOSAL.test(lower) || STATED_REQUEST.test(lower),
+    proposal:
+      PROPOSAL.test(lower) ||
+      STATED_REQUEST.test(lower) ||
+      SUGGESTS_WITH_WHY.test(lower) ||
+      SPLITS_THE_WORK.test(lower),
     reasons:
       REASONS.test(lower) ||
       // "after five years", "more than the market": an amount measured is a reason; "I'll call you Friday
@@ -611,6 +651,13 @@ function isQuestion(sentence: string, tokens: Array<{ lower: string; pos: string
   // "When you're at work he barks all day." and "What I can do is…" open a clause, not a question: a
   // question put without its mark has the verb before the subject ("When will you…", "What happened").
   if (WH.has(firstWord.lower) && next && ['PRON', 'PROPN', 'DET'].includes(next.pos)) return false;
+  // "Which means I'm leaving the band.", "Which is why I'm calling.": the sentence before, carried on.
+  if (
+    firstWord.lower === 'which' &&
+    next &&
+    /^(?:means?|meant|is|was|makes|made|leaves|left|explains|puts)$/.test(next.lower)
+  )
+    return false;
   if (WH.has(firstWord.lower) && tokens.length > 2 && !/^(?:what|how) (?:a|an)\b/i.test(text))
     return !whatClause(tokens.slice(index + 1));
 
@@ -645,6 +692,19 @@ function grantedToAccuse(text: string): boolean {
   );
 }
 
+/** Understanding granted ("I hear you, but I can't lend you 3000") only to soften the no after it. */
+function grantedToRefuse(text: string): boolean {
+  const split = /^(.*?)(?:[,.;]\s*|\s+)but\s+(.*)$/i.exec(text);
+  if (!split) return false;
+  const [, granted = '', after = ''] = split;
+  return (
+    (EMPATHY.test(granted) ||
+      /^\W*(?:ok(?:ay)?|right|sure|yes|yeah|yep|fair enough|i know)\W*$/.test(granted)) &&
+    !EMPATHY.test(after) &&
+    (REFUSAL.test(after) || DECLINES.test(after))
+  );
+}
+
 /** "…, I just want to understand how that happened": a question put as what the speaker wants to know. */
 const WANTS_TO_UNDERSTAND =
   /(?:^|[,;:]\s*)i (?:just |really |simply )?(?:want|need|'d like|would like|am trying|'m trying) to (?:understand|know|find out) (?:how|why|what|when|whether|where)\b/i;
@@ -667,9 +727,12 @@ const CHECKS_A_FACT =
 const GUESSES_AT_IT = /^(?:is|was|are|were) (?:it|that|this|they) [^?]*\b(?:or|just)\b[^?]*\?$/i;
 
 /** What a question (lower-cased) asks for. */
+const SUGGESTS_WITH_WHY =
+  /(?:^|[.!?]\s+)(?:(?:so|well|then|look|okay|ok),? )?why (?:don'?t|do not) (?:you|we)\b(?! (?:want|like|trust|believe|think|agree|care|know|understand|ever|even|just tell)\b)|(?:^|[.!?]\s+)(?:(?:so|well|then|okay|ok),? )?why not (?:try|give|take|start|have|do|go|come|just|book|test|sleep|lie|see|use|put|make|let)\b/;
+
 export function questionKind(q: string): QuestionKind {
   if (
-    /\b(?:how are you(?! (?:feeling|doing) (?:about|with|regarding|after|since)\b| (?:finding|taking|handling|thinking|planning|going to)\b)|how'?s it going|how have you been|how are things|how'?s your (?:day|week|morning))\b/.test(
+    /\b(?:how are you(?! (?:feeling|doing) (?:about|with|regarding|after|since)\b| (?:finding|taking|handling|thinking|planning|going to)\b)|how'?s it going|how have you been|how are things|(?:^|, ?)(?:is )?everything (?:ok|okay|alright|all right)(?: with you)?(?=\?|$)|(?:^|, ?)(?:are )?(?:you|u) (?:ok|okay|alright|all right)(?=\?|$)|how'?s your (?:day|week|morning))\b/.test(
       q,
     )
   )
@@ -694,6 +757,8 @@ export function questionKind(q: string): QuestionKind {
     )
   )
     return 'want';
+  // "Why don't you lie on it for ten minutes?", "Why not try it for a week?": a suggestion, put as a question.
+  if (SUGGESTS_WITH_WHY.test(q)) return 'request';
   if (
     /^why\b|\bwhy (?:do|did|is|are|was|were|would|can'?t|won'?t|not|does|should|has|have)\b|what'?s the reason|how come|\bwhat(?:'s| has| is)(?: been)? (?:getting in the way|stopping you|holding (?:you|it|things) (?:up|back)|making it (?:hard|difficult|tricky))\b|\bwhat(?:'s| has| had| is)? (?:prompted|prompting|behind (?:it|this|that)|brought (?:this|that|it) (?:on|about)|triggered)\b/.test(
       q,

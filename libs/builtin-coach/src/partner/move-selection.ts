@@ -320,14 +320,28 @@ function core(ctx: TurnContext): Move[] {
         content: { kind: 'yes-please' },
       },
     ];
+  // "Here is my card. If anything is not right tonight, call me directly.": the persona takes it.
+  if (!latest.question && !offer && HANDS_CONTACT.test(latest.text))
+    return [
+      {
+        kind: 'answer',
+        question: { kind: 'request', text: latest.text, terms: latest.terms, declarative: true },
+        content: { kind: 'remark', text: "Thank you. I'll keep it." },
+      },
+    ];
   // "It's about the dishes", "We need to talk about the 600 quid": the learner names what they came about;
   // the persona hears them out on it, by name.
   // ("Got a minute?" asks only for the time to say it.)
-  const asksOnlyTime = !latest.question || PERMISSION.test(latest.question.text.toLowerCase());
+  const asksOnlyTime =
+    !latest.question ||
+    PERMISSION.test(latest.question.text.toLowerCase()) ||
+    ASKS_TO_TALK.test(latest.question.text);
   // (Later on, "It's about the juniors" explains; it names no new topic.)
   // ("I wanted to talk about the £450 you kept" names a topic with a figure in it; it offers nothing.)
   const topicSaid =
-    state.turn <= 2 && asksOnlyTime && !latest.proposal ? ANNOUNCED_TOPIC.exec(latest.text) : null;
+    state.turn <= 2 && asksOnlyTime && (!latest.proposal || ASKS_TO_TALK.test(latest.text))
+      ? ANNOUNCED_TOPIC.exec(latest.text)
+      : null;
   const announced = topicSaid && (!offer || topicSaid[0].includes(offer.text)) ? topicSaid : null;
   // "I wanted to talk about the carrier report. It came in late again on Friday…" names the topic and
   // says it: the persona answers what was said, not the announcement.
@@ -335,7 +349,7 @@ function core(ctx: TurnContext): Move[] {
     ? (latest.text.slice(announced.index + announced[0].length).match(/\p{L}+/gu)?.length ?? 0)
     : 0;
   const topic = saidAfter >= 6 ? null : announced;
-  const named = (topic?.[1] ?? topic?.[2] ?? '')
+  const named = (topic?.[1] ?? topic?.[2] ?? topic?.[3] ?? topic?.[4] ?? '')
     .replace(TOPIC_TAIL, '')
     // "my deposit" is, in the persona's mouth, "your deposit".
     .replace(/\b(?:my|your|our)\b/gi, (w) => ({ my: 'your', your: 'my', our: 'your' })[w.toLowerCase()] ?? w)
@@ -380,7 +394,7 @@ function core(ctx: TurnContext): Move[] {
 
   // "I'd suggest X. Does that work?": the question asks about the proposal, so answer the proposal.
   const aboutProposal =
-    /^(?:does|would|will|is|how does|can) (?:that|this|it)(?: (?:plan|idea|approach|proposal|option|arrangement))? (?:work|sound|suit|help|do|sort (?:it|this|things|you|that)|settle (?:it|this|things)|cover (?:it|this|that)|make (?:up for )?(?:it|this|that|things) (?:right|better)|be (?:ok|okay|alright|fair|acceptable|enough))\b|^(?:is|are) (?:that|this|it) (?:ok|okay|alright|all right|fine|acceptable|fair|something you (?:could|can|would|might) (?:support|accept|agree to|live with|get behind|back|go for|consider))\b/i;
+    /^(?:does|would|will|is|how does|can) (?:that|this|it)(?: (?:plan|idea|approach|proposal|option|arrangement))? (?:work|sound|suit|help|do|sort (?:it|this|things|you|that)|settle (?:it|this|things)|cover (?:it|this|that)|make (?:up for )?(?:it|this|that|things) (?:right|better)|be (?:ok|okay|alright|fair|acceptable|enough))\b|^(?:is|are) (?:that|this|it) (?:ok|okay|alright|all right|fine|acceptable|fair|something you (?:could|can|would|might) (?:support|accept|agree to|live with|get behind|back|go for|consider))\b|^(?:so,? |and )?(?:how (?:would|do) you feel about (?:that|this|it)|what do you (?:think|reckon) (?:of|about) (?:that|this|it))\??$/i;
   // "Does that plan work for you?" may point back at the plan of a turn or two ago.
   const planOnTable =
     latest.proposal || latest.commitment || state.earlier.slice(-2).some((a) => a.proposal || a.commitment);
@@ -394,7 +408,7 @@ function core(ctx: TurnContext): Move[] {
   if (
     latest.question &&
     (planOnTable || latest.figures.length > 0) &&
-    /^(?:would|will|does|could) [^?]{2,40}? (?:still )?(?:work|suit|be (?:ok|okay|enough|fine|possible))\b/i.test(
+    /^(?:would|will|does|could) [^?]{2,40}? (?:still )?(?:work|suit|help|be (?:ok|okay|enough|fine|possible))\b/i.test(
       latest.question.text,
     )
   )
@@ -429,7 +443,7 @@ function core(ctx: TurnContext): Move[] {
   if (latest.question && OFFER_ON_CONDITION.test(latest.question.text.replace(LEAD_IN, '')))
     return proposalMoves(ctx);
   const proposalQuestion =
-    /^(?:(?:could|can|would|will) [^?]{2,60}\binstead\b|how about|what about|what if|shall we|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|would you be open|(?:could|can) we (?!talk|discuss|go over|chat|start|begin|look at(?! \w+ing\b)(?! (?:it|this|that|things) again\b)|ask (?:you|a|one|some|about|if|whether|what|how|why|when|who)\b)\w+)\b/i;
+    /^(?:(?:could|can|would|will) [^?]{2,60}\binstead\b|how about|what about|what if|shall we|(?:do you want to|would you like to|do you fancy|fancy) (?:have|try|split|share|set up|grab|meet|get|swap|take turns|agree|keep|go halves|do)\b|why (?:don'?t|do not) (?:you|we)|why not|(?:maybe|perhaps) (?:we|you|i) (?:can|could)|we could|would you be open|(?:could|can) we (?!talk|discuss|go over|chat|start|begin|look at(?! \w+ing\b)(?! (?:it|this|that|things) again\b)|ask (?:you|a|one|some|about|if|whether|what|how|why|when|who)\b)\w+)\b/i;
   if (
     latest.proposal &&
     latest.question &&
@@ -620,6 +634,7 @@ function proposalMoves(ctx: TurnContext): Move[] {
           latest.reasons ||
           tone === 'friendly' ||
           meetsNeed(ctx) ||
+          givesWhatItWants(ctx) ||
           CHECK_IN.test(latest.text) ||
           (ctx.profile.answersToLearner &&
             !/^(?:what|how|why|when|where|who)\b/i.test(latest.question?.text ?? ''))
@@ -632,6 +647,9 @@ function proposalMoves(ctx: TurnContext): Move[] {
   }
   const times = latest.figures.filter((f) => f.kind === 'date' || f.kind === 'time');
   const when = times[times.length - 1];
+  // "I'll let you know on Wednesday how it went": a promise to tell, which is welcomed, not held to.
+  if (reportsBackOnly(latest.text))
+    return [{ kind: 'commitment', quote: null, when: null, specific: true, reportBack: true }];
   return [
     {
       kind: 'commitment',
@@ -645,6 +663,14 @@ function proposalMoves(ctx: TurnContext): Move[] {
     },
   ];
 }
+/** The learner's only promise is to tell how it goes: "I'll let you know on Wednesday how it went". */
+function reportsBackOnly(text: string): boolean {
+  const pledges = [...text.matchAll(/\b(?:i|we)(?:'ll| will) (\w+(?: \w+)?)/gi)];
+  return pledges.length > 0 && pledges.every((m) => REPORTS_BACK.test(m[1]!));
+}
+/** Promises to tell ("let you know", "keep you posted"): the first words after "I'll". */
+const REPORTS_BACK =
+  /^(?:let you|let y'?all|keep you|update you|report back|tell you how|fill you|get back|be in touch|text you|message you)\b/i;
 /** A promise that names no deed: "I'll look into it", "we'll sort it out", "I'll do better". */
 const VAGUE_PLEDGE =
   /\b(?:look into|see what|sort (?:it|this|that|things)|deal with (?:it|this|that)|handle (?:it|this|that)|work on (?:it|this|that)|take care of (?:it|this|that)|make (?:it|this|that|things) right|fix (?:it|this|that|things)|do better|be better|improve|get (?:it|this|that) sorted|do something)\b/i;
@@ -658,6 +684,19 @@ function meetsNeed(ctx: TurnContext): boolean {
       f.sensitivity === 'personal' &&
       mentioned(ctx.state, f.statement) &&
       [...f.terms].some((t) => proposed.has(stem(t))),
+  );
+}
+
+/**
+ * The learner offers what the persona came for, in its own terms: "I'd like to remake the sofa in the sage
+ * linen at no cost to you" to a customer who wants "the sofa replaced in the correct fabric at no extra cost".
+ */
+function givesWhatItWants(ctx: TurnContext): boolean {
+  if (!ctx.latest.proposal || ctx.latest.hostility > 0) return false;
+  const stem = (t: string): string => t.replace(/(?:es|s)$/, '');
+  const offered = new Set([...ctx.latest.terms].filter((t) => !GENERIC_TERMS.has(t)).map(stem));
+  return ctx.profile.goals.some(
+    (g) => !g.anchor && [...g.terms].filter((t) => !GENERIC_TERMS.has(t) && offered.has(stem(t))).length >= 2,
   );
 }
 
@@ -733,7 +772,8 @@ function noteFigure(ctx: TurnContext, planned: Move[]): Move[] {
   const text = sayableFigure(latest.text, figure);
   // Only a date or a time the learner promised is held to ("Friday. Noted."). Any other figure said back
   // ahead of a reply about something else ("Six weeks, got it. What did I do?") is an echo, not listening.
-  const committed = latest.commitment && (figure.kind === 'date' || figure.kind === 'time');
+  const committed =
+    latest.commitment && (figure.kind === 'date' || figure.kind === 'time') && !reportsBackOnly(latest.text);
   return text && committed ? [figureMove(text, 'note', { committed })] : [];
 }
 
@@ -902,6 +942,8 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
 
   const option = chosenOption(ctx, question);
   if (option) return { kind: 'choice', option };
+  const which = whichIsSo(ctx, question);
+  if (which) return { kind: 'choice', option: which, fact: true };
 
   const terms = question.terms.size > 0 ? question.terms : latest.terms;
   const position = positionFor(ctx, terms, 1);
@@ -1040,10 +1082,12 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   // "Would you like me to add a travel note?": the learner offers to do something for the persona.
   if (OFFERS_SERVICE.test(text) && !OFFERS_TO_TALK.test(text)) return { kind: 'yes-please' };
   // "Is this the best number to reach you on?": yes.
-  if (CONTACT_CHECK.test(text)) return { kind: 'pledge', text: "That's the one." };
+  if (CONTACT_CHECK.test(text)) return { kind: 'remark', text: "Yes, that's the best one." };
   // "Can I see the receipt?": the persona hands it over.
   if (ASKS_TO_SEE.test(text)) return { kind: 'pledge', text: 'Here you are.' };
   // "Could I get it in writing?" asks for something, not leave to speak.
+  // "Is it okay if I connect with you on LinkedIn?": leave to do something for the persona, not to speak.
+  if (PERMISSION.test(text) && ASKS_LEAVE_FOR_A_DEED.test(text)) return { kind: 'yes-please' };
   if (
     !EMBEDDED_QUESTION.test(text) &&
     !led &&
@@ -1098,6 +1142,13 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   if (jobFirst) return { kind: 'concern', about: jobFirst };
   // "Are you upset with me?": how it feels, said for itself, never "I'd have to think about that".
   if (FEELING_QUESTION.test(innerText)) return { kind: 'concern', about: 'feeling' };
+  // "Is there anyone you'd suggest I talk to?", "How do you think that came across to her?", "What surprised
+  // you most?", "What would I need to show you?": asked for its own part, never a fact that shares a word.
+  const own = OWN_PART.find(([pattern]) => pattern.test(innerText))?.[1];
+  if (own) return { kind: 'concern', about: own };
+  // In a situation the learner wrote, the persona knows nothing they have not said: asked what changed or
+  // went wrong, it asks for their read rather than inventing one.
+  if (profile.own && WHAT_CHANGED.test(innerText)) return { kind: 'concern', about: 'your-read' };
 
   const rank = SOURCE_ORDER[question.kind];
   // "In the first year" ties the question to no fact that happens to say "this year".
@@ -1572,7 +1623,7 @@ function pushbackMoves(ctx: TurnContext, about?: FirmPosition): Move[] {
         kind: 'counterpoint',
         quote: latest.terms.size > 2 ? latest.quote : null,
         refused: latest.refusal && !latest.pushback,
-        explained: explained(latest),
+        explained: explainedSoFar(ctx),
       },
     ];
   const persistence = state.pushbacks + 1;
@@ -1597,7 +1648,7 @@ function pushbackMoves(ctx: TurnContext, about?: FirmPosition): Move[] {
     moves.push({ kind: 'evidence', line: position.evidenceAsk });
   // Without a condition to read out, the persona asks for the learner's case in its own words.
   else if (ctx.latest.pushback)
-    moves.push({ kind: 'counterpoint', quote: null, refused: false, explained: explained(ctx.latest) });
+    moves.push({ kind: 'counterpoint', quote: null, refused: false, explained: explainedSoFar(ctx) });
   return moves;
 }
 
@@ -1769,6 +1820,10 @@ const JOB_QUESTIONS: Array<[RegExp, Concern]> = [
     /\b(?:next steps?|next stage|hear back|when will i (?:hear|know)|process from here|decision by)\b/,
     'next',
   ],
+  [
+    /\b(?:biggest|main|greatest|hardest|toughest) (?:challenges?|problems?|issues?|priorit(?:y|ies))\b/,
+    'challenge',
+  ],
 ];
 
 const WORRY_QUESTION =
@@ -1778,6 +1833,43 @@ const HARD_QUESTION =
 /** A request to do something differently from now on: check first, warn ahead, tell the day before. */
 const FROM_NOW_ON =
   /^(?:.*?,\s*)?(?:could|can|would|will) you (?:please |just |maybe )?(?:check with|ask|tell|text|call|ring|message|let me know|warn|give me)\b[^?]*\b(?:before|first(?=\s*[?.!]|$)|next time|in future|from now on|going forward|in advance|ahead|beforehand|the day before)\b/i;
+/** Questions that ask the persona for its own part: a name, another's view, its own past, its terms. */
+const OWN_PART: ReadonlyArray<[RegExp, Concern]> = [
+  [
+    /\b(?:any ?one|someone|somebody|anybody|who) (?:(?:else )?(?:you'?d|you would|you could|you can|you might) (?:suggest|recommend|introduce me to|put me in touch with|point me (?:to|towards))|(?:else )?(?:i|we) should (?:talk|speak|reach out) to|(?:else )?(?:i|we) (?:could|can|might) (?:talk|speak|reach out) to)\b|\b(?:could|can|would) you (?:introduce me to|put me in touch with|connect me with|point me (?:to|towards|at)) (?:someone|somebody|anyone|any ?one|people|a few)\b/i,
+    'someone',
+  ],
+  [
+    /\bhow (?:do|would) you think (?:that|this|it|(?:my|your|his|her|their|the|that) \w+(?: \w+)?|he|she|they) (?:came|comes|would come|might have come) across\b|\bhow (?:do|would) you think (?:that|this|it|(?:my|your|his|her|their|the|that) \w+(?: \w+)?) (?:landed|lands|went down|made (?:her|him|them) feel|felt (?:to|for) (?:her|him|them))\b|\bhow do you think (?:she|he|they) (?:felt|took it|reacted|read it)\b|\bwhat do you think (?:she|he|they|the (?:family|client|customer|patient|team|kids?)) (?:took from|understood (?:from|by)|heard in|made of|thought of) (?:that|it|this|those)\b/i,
+    'their-side',
+  ],
+  [
+    /\bwho (?:else )?(?:would|will|do(?:es)?|might) (?:need to |have to )?(?:be involved|sign (?:it |this |that )?off|decide|approve|have a say)\b|\bwho makes the (?:final )?(?:decision|call)\b|\bis (?:anyone|anybody|there anyone) else (?:involved|in the decision)\b/i,
+    'decider',
+  ],
+  [
+    /\bis that what you(?:'ve| have)? (?:see|seen|notice|noticed|hear|heard|find|found)\b|\bhave you (?:noticed|picked up on) (?:that|it|this|the same|anything|any)\b|\bdo you (?:see|notice) (?:that|it|this|the same)\b/i,
+    'noticed',
+  ],
+  [
+    /\bwhat (?:surprised you|was the (?:hardest|biggest|toughest|most surprising) (?:part|thing|surprise|challenge|adjustment|lesson)|did you (?:find hardest|wish you'?d known)|do you wish you(?:'d| had) known|do you know now that you didn'?t)\b/i,
+    'looking-back',
+  ],
+  [
+    /\bwhat (?:makes|would make|will make) (?:a|an|your|the|my|someone|somebody|people|candidates?|applicants?) ?(?:\w+ ){0,2}(?:stand out|get noticed)\b|\bwhat should i (?:focus on|put in|highlight) (?:in|on) (?:the|my|an?) (?:application|cv|resume|cover letter|interview|pitch|proposal)\b/i,
+    'advice',
+  ],
+  [
+    /\bwhat (?:would|do|will|should) (?:i|we) (?:need|have) to (?:show|do|prove|bring|demonstrate) (?:you|for you|to get|to make)\b|\bwhat would it take (?:for you )?to\b|\bwhat would (?:change|move) your mind\b/i,
+    'case',
+  ],
+];
+/** The learner hands over a way to reach them: a card, a number, a direct line. */
+const HANDS_CONTACT =
+  /\b(?:here'?s|here is|this is|take) my (?:card|number|direct line|mobile|email|details)\b|\bcall me (?:directly|any ?time|on this number)\b|\byou can (?:reach|call|ring|get hold of) me (?:directly|any ?time|on|at)\b/i;
+/** "Do you know what has changed?", "Any idea why he's struggling?": asked what is behind it. */
+const WHAT_CHANGED =
+  /\b(?:do you (?:know|have any idea)|any idea) (?:what(?:'s| has| is)? (?:changed|happened|going on|gone wrong|went wrong)|why)\b/i;
 /** "Are you upset with me?", "Were you annoyed about Friday?": how the persona feels. */
 const FEELING_QUESTION =
   /^(?:and |so |but )?(?:are|were) you (?:\w+ )?(?:upset|angry|annoyed|cross|mad|hurt|disappointed|offended|sad|frustrated|pissed off|fed up)\b/i;
@@ -1791,6 +1883,9 @@ const OBSTACLE_QUESTION =
 /** Words a learner leads in with, comma or not: "ok what if we…", "So, how about…". */
 const LEAD_IN = /^(?:(?:ok(?:ay)?|so|and|well|right|alright|fine|then|hmm+|um+|look)\b[,\s]+)+/i;
 
+/** Leave to do something that reaches the persona later: connect, email, send, follow up, call. */
+const ASKS_LEAVE_FOR_A_DEED =
+  /\b(?:if i|can i|could i|may i|mind if i|shall i|should i) (?:\w+ )?(?:connect(?:ed)?|add(?:ed)? you|e-?mail(?:ed)?|messaged?|text(?:ed)?|sen[dt]|forward(?:ed)?|follow(?:ed)? up|call(?:ed)? you|r[ia]ng you|drop(?:ped)? you|reach(?:ed)? out|g[eo]t in touch|stay(?:ed)? in touch|keep in touch|kept in touch|mention(?:ed)?)\b/;
 /** Asking leave to go on: "Can I take your name?", "Shall I start?", "Got a sec?", "Could we take a minute?". */
 /** "Which would you prefer?", "Which one suits you better?": a choice between what was just offered. */
 const WHICH =
@@ -1801,6 +1896,40 @@ const EITHER_OR =
 /** "Would mornings or afternoons be easier?", "Does Tuesday or Thursday work better?" */
 const OPTIONS_FIRST =
   /^(?:so,? |and )?(?:would|will|is|are|does|do|should) (.{2,40}?),? or (.{2,40}?) (?:be |work |suit |sound )?(?:better|easier|best|more convenient|okay|ok|fine|good)\b/i;
+/** "Do you sleep on your back or your side?", "Is the team in the office or hybrid?": which of two is so. */
+const WHICH_IS_SO =
+  /^(?:so,? |and )?(?:do|does|did|are|is|was|were|have|has)\b([^?]*?),? or ((?:\w+(?:'s)? ){0,2}\w+)\?$/i;
+/** Ends that make "or" ask yes or no, or leave it open ("…or not?", "…or something?"). */
+const NO_SECOND_OPTION =
+  /^(?:not|no|something|anything|what|so|else|whatever|more|less|two|later|sooner|otherwise)$/i;
+
+/**
+ * The answer to a question that names two things of which one is so: the second, said from the persona's
+ * side, with as many words of the first as the second has ("on your back or your side" → "my side").
+ */
+function whichIsSo(ctx: TurnContext, question: Question): string | null {
+  const m = WHICH_IS_SO.exec(question.text.trim());
+  if (!m) return null;
+  const second = m[2]!.trim();
+  const last = second.split(/\s+/);
+  if (NO_SECOND_OPTION.test(last[last.length - 1]!) || LEARNER_SIDE.test(second)) return null;
+  const before = m[1]!.trim().split(/\s+/);
+  if (before.length <= last.length) return null;
+  const first = before.slice(-last.length).join(' ');
+  if (LEARNER_SIDE.test(first)) return null;
+  const mine = (o: string): string =>
+    o.replace(
+      /\b(?:your|yours|you)\b/gi,
+      (w) => ({ your: 'my', yours: 'mine', you: 'me' })[w.toLowerCase()] ?? w,
+    );
+  const wanted = new Set([...ctx.profile.goals, ...ctx.profile.positions].flatMap((g) => [...g.terms]));
+  const taken =
+    kindredOverlap(contentTerms(first), wanted) > kindredOverlap(contentTerms(second), wanted)
+      ? first
+      : second;
+  return mine(taken);
+}
+
 /** An option said from the learner's side ("me to call you") would come out wrong in the persona's mouth. */
 const LEARNER_SIDE = /\b(?:i|me|my|mine|we|us|our)\b|\byou\b.*\byou\b|^you\b/i;
 /** Figures that tell one offer from another: when, how long, how much. */
@@ -1863,7 +1992,7 @@ const OFFERS_TO_TALK =
   /\b(?:me to|shall i|should i|i can) (?:start|begin|explain|go (?:on|through|over)|walk you through|tell|run (?:you )?through|share|continue|recap|summari[sz]e|ask|repeat|say|talk|come back|leave)\b/;
 /** "Is this the best number to reach you on?", "Is that still your email?" */
 const CONTACT_CHECK =
-  /^(?:and |so )?(?:is|are) (?:this|that|these|it)(?: still)? (?:the )?(?:best|right|correct|usual|your)? ?(?:number|email|address|phone|mobile)s?\b[^?]*\?$/;
+  /^(?:and |so )?(?:is|are) (?:this|that|these|it|your (?:mobile|phone|cell|landline|number|email)(?: number)?)(?: still)? (?:the )?(?:best|right|correct|usual|your)? ?(?:number|email|address|phone|mobile|way to (?:reach|get hold of|contact) you)s?\b[^?]*\?$/;
 /** "Can I see the receipt?", "Could I take your reference number?" */
 const ASKS_TO_SEE =
   /^(?:[\w ]+,\s*)?(?:can|could|may) i (?:see|check|look at|have a look at|take a look at) (?:the|your|that|a copy of (?:the|your)) (?!name\b)[\w -]{2,30}\?$/;
@@ -1938,7 +2067,7 @@ const GREETS =
 // "hey tomasz got a sec?", "hey jonas, u got a sec?": a hello and a name before it are still the opening of
 // the line, however it is typed.
 const PERMISSION =
-  /(?:^|^(?:hey|hi|hiya|hello)(?: [a-z]+)?,?\s+|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) i|(?:can|could|may) we (?:start|begin|go (?:through|over|back)|take (?:a|five|ten)|have a (?:word|minute|moment|quick)|pause|continue|come back|stop)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|(?:do you |would you )?mind if i|is it (?:ok|okay|alright|all right) if i|(?:do (?:you|u|ye|ya) have|have (?:you|u|ye|ya) got|(?:you|u|ye|ya) got|got) (?:a )?(?:few |couple of |two |five |ten |\d+ )?(?:minutes?|mins?|moment|sec(?:ond)?s?|time))\b/;
+  /(?:^|^(?:hey|hi|hiya|hello)(?: [a-z]+)?,?\s+|[,;:]\s*|\b(?:so|okay|ok|and|first|before (?:we|i) \w+),?\s+)(?:(?:can|could|may) i|(?:can|could|may) we (?:start|begin|go (?:through|over|back)|take (?:a|five|ten)|have a (?:word|minute|moment|quick)|sit(?: down)? (?:for )?(?:a (?:minute|moment|sec(?:ond)?)|down)|pause|continue|come back|stop)|do you want me to|would you like me to|would it (?:be )?(?:useful|helpful|help) if i|shall i|should i|(?:do you |would you )?mind if i|is it (?:ok|okay|alright|all right) if i|(?:do (?:you|u|ye|ya) have|have (?:you|u|ye|ya) got|(?:you|u|ye|ya) got|got) (?:a )?(?:few |couple of |two |five |ten |\d+ )?(?:minutes?|mins?|moment|sec(?:ond)?s?|time))\b/;
 
 const TIME_TO_THINK =
   /\b(?:think (?:about it|it over|on it)|sleep on it|mull it over|get back to you|time to (?:think|consider|decide|talk it over)|(?:answer|reply to|come back to) you (?:tomorrow|later|next week|on \w+day|by \w+day|in a (?:day|few days|week))|(?:a|one|two|a few|some) (?:day|days|night|nights) to (?:think|decide|consider|talk))\b/i;
@@ -2279,6 +2408,13 @@ const OWN_LISTEN = ["Go on, I'm listening.", "Okay. What's on your mind?"];
  * The learner said why, in so many words or not: "…because…", the labelled corpus's reason act, or an
  * absolute clause ("With the new job and money being tight, I can't…").
  */
+/** A refusal said again ("I can't keep being the bank") is explained by the reasons given with the first. */
+function explainedSoFar(ctx: TurnContext): boolean {
+  return (
+    explained(ctx.latest) || (ctx.latest.refusal && ctx.state.earlier.some((a) => a.refusal && explained(a)))
+  );
+}
+
 function explained(latest: MessageAnalysis): boolean {
   return (
     latest.reasons ||
@@ -2294,9 +2430,12 @@ const ANNOUNCED_ASK =
 const OFFERED_IF_NEEDED =
   /\bif you (?:need|want|'d like|would like) (?:them|it|that|those|one|a copy|to see (?:them|it))\b|\bi (?:can|could) (?:send|email|forward|bring|show) (?:you )?(?:both|them|it|those|a copy|copies)\b/i;
 const ANNOUNCED_NEWS =
-  /\b(?:i'?ve got|i have|there'?s) something (?:(?:that )?i (?:need|want|have) to|to) (?:say|tell you|talk (?:to you )?about|share|raise|ask you)\b|\bi (?:need|have) to (?:tell|talk to) you (?:something|about something)\b|\b(?:this|it)(?:'s| is) (?:a )?(?:hard|difficult|tough|not easy)(?: one| thing)? to (?:say|tell you|raise)\b|\bisn'?t (?:easy|an easy thing) to say\b|\bi(?:'d| would) like to (?:talk|speak|chat) (?:to you |with you )?about something\b|\b(?:talk|speak|chat) (?:to you |with you )?about something (?:that'?s|that has|i'?ve|which)\b|\bsomething(?: that)?(?:'s| has) been on my mind\b|\b(?:can|could|may) i (?:be (?:honest|straight|frank|real) (?:with you )?about|tell you|ask you|say|run) something\b/i;
+  /\b(?:i'?ve got|i have|there'?s) something (?:(?:that )?i (?:need|want|have) to|to) (?:say|tell you|talk (?:to you )?about|share|raise|ask you)\b|\bi (?:need|have) to (?:tell|talk to) you (?:something|about something)\b|\b(?:this|it)(?:'s| is) (?:a )?(?:hard|difficult|tough|not easy)(?: one| thing)? to (?:say|tell you|raise)\b|\bisn'?t (?:easy|an easy thing) to say\b|\bi(?:'d| would) like to (?:talk|speak|chat) (?:to you |with you )?about something\b|\b(?:talk|speak|chat) (?:to you |with you )?about something (?:that'?s|that has|i'?ve|which)\b|\bsomething(?: that)?(?:'s| has) been on my mind\b|\bsomething (?:that )?i'?ve been (?:wanting|meaning|needing) to (?:say|tell you|talk (?:to you |with you )?about|ask you|raise)\b|\b(?:can|could|may) i (?:be (?:honest|straight|frank|real) (?:with you )?about|tell you|ask you|say|run) something\b/i;
 const ANNOUNCED_TOPIC =
-  /\b(?:it'?s|this is|it is|(?:i'?m|i am) (?:here|calling|ringing|writing|phoning|emailing|messaging)|i(?:'ve| have) come|i came) (?:about|regarding) ((?:the|your|my|our|this|that|\w+'s) [^.,;!?]{1,40})|\b(?:we|i) (?:really )?(?:need|want|wanted|have) to (?:talk|chat|speak) (?:to you |with you )?about ((?:the|your|my|our|this|that) [^.,;!?]{1,40})/i;
+  /\bthere'?s (?:a|an) (?:problem|issue|mistake|error|query|question) (?:with|about|on) ((?:the|your|my|our|this|that) [^.,;!?]{1,40})|\bit'?s ((?:the|my) [a-z]+(?: [a-z]+)?) again\b|\b(?:it'?s|this is|it is|(?:i'?m|i am) (?:just |only )?(?:here|calling|ringing|writing|phoning|emailing|messaging)(?: again| back| today)?|i(?:'ve| have) come(?: back)?|i came(?: back)?) (?:about|regarding) ((?:the|your|my|our|this|that|\w+'s) [^.,;!?]{1,40})|\b(?:(?:we|i) (?:really )?(?:need|want|wanted|have) to (?:talk|chat|speak)|(?:can|could|shall|may) (?:we|i) (?:have a (?:quick |brief |little )?(?:chat|word|talk)|talk|chat|speak)) (?:to you |with you )?about ((?:the|your|my|our|this|that) [^.,;!?]{1,40})/i;
+/** "Can we have a quick chat about the weekend calls?": leave to raise a subject, not an offer to weigh. */
+const ASKS_TO_TALK =
+  /\b(?:can|could|shall|may) (?:we|i) (?:have a (?:quick |brief |little )?(?:chat|word|talk)|talk|chat|speak) (?:to you |with you )?about\b/i;
 /** Words that trail a named topic and are not part of it ("the dishes tbh", "the rent again"). */
 const TOPIC_TAIL =
   /\s+(?:tbh|lol|haha|though|tho|really|honestly|now|again|mate|please|if that'?s ok(?:ay)?)\b.*$/i;

@@ -36,7 +36,11 @@ export type AnswerContent =
   | { kind: 'sure'; subject?: string | null }
   | { kind: 'pledge'; text: string }
   /** Offered a choice ("Which would you prefer?"), the option the persona takes. */
-  | { kind: 'choice'; option: string }
+  | {
+      kind: 'choice';
+      option: string;
+      /** Which of two things is so ("your back or your side?"), not an offer. */ fact?: boolean;
+    }
   /** Asked when its side will act, with nothing in the scenario to say: it undertakes to find out. */
   | { kind: 'find-out' }
   /** Offered a service ("Would you like me to add a note?"), the persona takes it. */
@@ -99,7 +103,14 @@ export type Move =
   /** explained: the learner gave their reasons, so the persona does not ask "why not?". */
   | { kind: 'counterpoint'; quote: string | null; refused: boolean; explained?: boolean }
   | { kind: 'consider'; verdict: 'accept' | 'maybe'; quote: string | null; detail: string | null }
-  | { kind: 'commitment'; quote: string | null; when: string | null; specific: boolean }
+  | {
+      kind: 'commitment';
+      quote: string | null;
+      when: string | null;
+      specific: boolean;
+      /** It promises only to tell how things go ("I'll let you know"). */
+      reportBack?: boolean;
+    }
   | { kind: 'agreement' }
   | { kind: 'ask-specifics'; focus: SpecificsFocus; hedge: string | null; again: boolean }
   | { kind: 'acknowledge'; quote: string | null; plain?: boolean }
@@ -129,4 +140,28 @@ export const WRAP_UP_MARK =
  * learner asks for its verdict on them ("What do I need to work on?").
  */
 export type Concern =
-  'worry' | 'hard' | 'need' | 'training' | 'team' | 'day' | 'next' | 'feeling' | 'your-read';
+  | 'worry'
+  | 'hard'
+  | 'need'
+  | 'training'
+  | 'team'
+  | 'day'
+  | 'next'
+  | 'feeling'
+  | 'your-read'
+  /** Asked who the learner should talk to: it thinks who, and will say. */
+  | 'someone'
+  /** Asked how its words came across to someone: it had not seen it from that side. */
+  | 'their-side'
+  /** Asked what surprised it, or was hardest, in something it went through. */
+  | 'looking-back'
+  /** Asked what it would take to move it: the learner makes the case, it does not hand it over. */
+  | 'case'
+  /** Asked who else decides: it does, with others it answers to. */
+  | 'decider'
+  /** Asked what makes an application, a pitch or a person stand out: be specific. */
+  | 'advice'
+  /** Asked whether it has seen what the learner sees: some of it. */
+  | 'noticed'
+  /** A candidate asks what the biggest challenge is for the team or the place. */
+  | 'challenge';

@@ -124,12 +124,16 @@ export function anchorsFor(
  * A number that counts things ("the two teeth", "three of them", "five games") is no sum in shorthand, however
  * near its thousands come to the money in play.
  */
-function counts(after: string): boolean {
+function counts(after: string, value: number): boolean {
   const next = /^[\s-]+([a-z]+(?:-[a-z]+)*)\b/i.exec(after)?.[1]?.toLowerCase();
   if (!next) return false;
   if (COUNTED_IRREGULAR.has(next)) return true;
+  // "One voicemail while I was at work": one of a thing, not a thousand of anything.
+  if (value === 1 && next.length > 2 && !SCALE_OR_NUMBER.test(next)) return true;
   return /[^su]s$/.test(next) && !NOT_PLURAL.has(next);
 }
+const SCALE_OR_NUMBER =
+  /^(?:and|or|to|point|k|grand|hundred|thousand|million|billion|percent|per|dollars?|pounds?|euros?|quid|bucks?|(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-\w+)?|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|two|three|four|five|six|seven|eight|nine|oh)$/;
 const COUNTED_IRREGULAR = new Set(
   'of teeth people children men women feet geese mice staff sheep kids folks'.split(' '),
 );
@@ -145,9 +149,14 @@ export function inScale(ctx: TurnContext, figures: readonly Figure[], text: stri
     ...ctx.profile.goals.map((g) => g.anchor?.figure),
   ].filter((f): f is Figure => !!f && f.kind === 'money' && (f.value ?? 0) >= 1000);
   return figures.map((f) => {
+    // "I'd need a package of 18,000" beside a $12,000 cap: the same kind of sum, its sign left off.
+    if (f.kind === 'number' && f.value !== null && f.value >= 1000 && !/^(?:19|20)\d\d$/.test(f.text)) {
+      const like = sums.find((s) => f.value! / s.value! > 0.25 && f.value! / s.value! < 4);
+      return like ? { ...f, kind: 'money', currency: like.currency } : f;
+    }
     if (f.kind !== 'number' || f.value === null || f.value < 1 || f.value >= 1000) return f;
     if (/^\s*(?:to|-|–|and|or)\s*\S*\d/i.test(text.slice(f.index + f.text.length))) return f;
-    if (counts(text.slice(f.index + f.text.length))) return f;
+    if (counts(text.slice(f.index + f.text.length), f.value)) return f;
     const scaled = f.value * 1000;
     const beside = sums.find((s) => scaled / s.value! > 0.5 && scaled / s.value! < 2);
     return beside ? { ...f, kind: 'money', value: scaled, currency: beside.currency } : f;
@@ -193,6 +202,9 @@ export function offerFigure(ctx: TurnContext, analysis: MessageAnalysis): Figure
 }
 
 /** What stands just before a figure named only to measure another by: "instead of £320", "down from 40". */
+/** Words before a figure that cite a cost, a quote or a bill rather than put a figure forward. */
+const CITED =
+  /\b(?:quotes?|quoted|costs?|priced|cheap\w*|dear\w*|lowest|highest|average|estimates?|estimated|paid|spent|bills?|invoices?|receipts?|charged?|came (?:in )?at)\b[^.?!]{0,30}$/i;
 const MEASURED_AGAINST =
   /\b(?:instead of|rather than|(?:down|up|reduced|cut) from|compared (?:to|with)|against|normally|usually|originally|the (?:usual|normal|full|list|original|retail)(?: price| cost| rate| fee)?(?: of)?)\s*(?:about |around |roughly |the )?$/i;
 
@@ -252,7 +264,11 @@ function weighFigure(ctx: TurnContext, offer: Figure): Move[] {
   const previous =
     [...state.earlier]
       .reverse()
-      .map((a) => offerFigure(ctx, a))
+      .map((a) => {
+        const f = offerFigure(ctx, a);
+        // "The lowest quote is 11,400" cites what something costs; it offered nothing.
+        return f && !CITED.test(a.text.slice(Math.max(0, f.index - 40), f.index)) ? f : null;
+      })
       .find((f): f is Figure => f !== null && comparableTo(f, offer) && f.value !== offer.value) ?? null;
   const negotiating = bound !== null || personaLast !== null;
   const direction = negotiating && previous?.value != null ? (value < previous.value ? 'down' : 'up') : null;

@@ -407,6 +407,18 @@ export const YES_PLEASE: Options = {
   neutral: ['Yes, please.', 'Yes, please do.'],
   tough: ['Yes. Do it.', 'Yes, and do it now.'],
 };
+/** The learner promises to tell how it goes ("I'll let you know on Wednesday"). */
+export const REPORT_BACK: Options = {
+  friendly: ['Thanks, please do.', 'Yes, do let me know.'],
+  neutral: ['Please do.', 'Thanks. Do let me know.'],
+  tough: ['Make sure you do.', 'Do.'],
+};
+/** {o}: which of two things named in the learner's question is so ("my side", "hybrid"). */
+export const WHICH_IS_SO: Options = {
+  friendly: ["{o}, mostly, I'd say.", '{o}, mostly.'],
+  neutral: ['{o}, mostly.', "{o}, I'd say."],
+  tough: ['{o}, mostly.', '{o}. Why?'],
+};
 /** {o}: the option the persona takes of a choice the learner offered ("tonight", "a refund"). */
 export const CHOICE: Options = {
   friendly: [
@@ -483,9 +495,71 @@ export const CONCERN: Record<Concern, Options> = {
     neutral: ["What's your own read on it?", 'What do you think?'],
     tough: ['You tell me.', 'What do you think?'],
   },
+  someone: {
+    friendly: [
+      "Let me think who'd be best. I'll send you a name or two this week.",
+      "I can think of a couple of people. Let me ask them first, then I'll introduce you.",
+    ],
+    neutral: [
+      "Possibly. Let me think about who'd be best, and I'll get back to you.",
+      'I might know someone. Let me check with them first.',
+    ],
+    tough: ["Maybe. Tell me exactly what you'd want from them first.", 'Possibly. What would you ask them?'],
+  },
+  'their-side': {
+    friendly: ['Not great, probably, now you put it like that.', 'Honestly? Probably worse than I meant it.'],
+    neutral: ["I hadn't really thought about it from that side.", 'Probably not the way I meant it.'],
+    tough: ["I didn't mean it the way you're making it sound.", "I can't read other people's minds."],
+  },
+  'looking-back': {
+    friendly: [
+      'Good question. Honestly, how different it was from what I expected, in a good way.',
+      'Probably how much I had to learn in the first few months.',
+    ],
+    neutral: [
+      'Probably how different it was from what I expected.',
+      'How much I had to learn at the start, honestly.',
+    ],
+    tough: ["That it's harder than it looks.", 'How much there was to learn.'],
+  },
+  case: {
+    friendly: [
+      "Give me the strongest case you can, and I'll see what I can do.",
+      "Show me what you've got, and we'll go from there.",
+    ],
+    neutral: [
+      "Make me a clear case, and I'll look at it properly.",
+      "Give me a clear case, and I'll take it seriously.",
+    ],
+    tough: ["Convince me. That's your job.", 'Give me a reason I can defend.'],
+  },
+  decider: {
+    friendly: ["Mostly me, but I'd run it past the others before we sign anything."],
+    neutral: ["Me, in the end, but I'd check with the people above me first."],
+    tough: ['Me. But I answer to other people, so it has to stack up.'],
+  },
+  advice: {
+    friendly: ['Honestly? Be specific. Tell us what you actually did and what came of it.'],
+    neutral: ['Be specific about what you did and what difference it made.'],
+    tough: ['Specifics. What you did, and what happened because of it.'],
+  },
+  noticed: {
+    friendly: ["Yes, I've noticed some of that too.", "I've seen some of it, yes."],
+    neutral: ["I've seen some of it, yes.", 'Some of it, yes.'],
+    tough: ['Some of it.', 'Now and then, yes.'],
+  },
+  challenge: {
+    friendly: [
+      "Honestly? Keeping standards up when it gets really busy. That's where the right person makes the difference.",
+    ],
+    neutral: ['Keeping standards up when things get busy. That is where this role matters most.'],
+    tough: [
+      "Consistency. Anyone can do it on a quiet day. I need someone who holds it together when it isn't.",
+    ],
+  },
   training: {
     friendly: [
-      "Yes, there is. You'd work alongside someone experienced for the first few weeks before you take anything on alone.",
+      "You'd work alongside someone experienced for the first few weeks before you take anything on alone.",
     ],
     neutral: ["You'd shadow someone experienced for the first few weeks, then take things on step by step."],
     tough: [
@@ -950,12 +1024,14 @@ export const CATEGORY_PRESS: Record<ScenarioCategory, string[]> = {
     'When will this be sorted?',
     'Who is going to own this?',
     'What happens if it goes wrong again?',
+    'And what do I do in the meantime?',
   ],
   sales: [
     'What would this actually cost me?',
     'Why should I switch?',
     "What's in it for us?",
     'How do I explain that to my boss?',
+    'How soon would we see a difference?',
   ],
   'team-meetings': [
     'What do you need from the team?',
@@ -992,6 +1068,7 @@ export const CATEGORY_PRESS: Record<ScenarioCategory, string[]> = {
     'What happens when something urgent comes up?',
     'What exactly are you asking me to change?',
     'Is this about the workload or about me?',
+    'What does that mean for us, in practice?',
   ],
   'executive-communication': [
     "What's the bottom line?",

@@ -93,6 +93,8 @@ import {
   NOT_KNOWN,
   LISTENING,
   CHOICE,
+  WHICH_IS_SO,
+  REPORT_BACK,
   YES_PLEASE,
   WELLBEING_STRAINED,
   COMMIT_PLAIN_SPECIFIC,
@@ -260,7 +262,11 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
         take(tone(AFFECTION));
         break;
       case 'apology': {
-        const said = (options: string[]) => options.filter((o) => move.sorry || !/\bsorry\b/i.test(o));
+        // "That's our mistake. I'd like to remake the sofa at no cost": the fix came with the apology, so it
+        // is not asked for ("Save the apology. Tell me what you're going to do.").
+        const fixed = moves.some((m) => OFFER_WEIGHED.has(m.kind));
+        const said = (options: string[]) =>
+          options.filter((o) => (move.sorry || !/\bsorry\b/i.test(o)) && !(fixed && DEMANDS_A_FIX.test(o)));
         if (!take(said(APOLOGY[move.response]))) take(said(APOLOGY.partial));
         break;
       }
@@ -372,6 +378,10 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
         take(EVIDENCE_LEADS, withStatement(move.line));
         break;
       case 'commitment':
+        if (move.reportBack) {
+          take(tone(REPORT_BACK));
+          break;
+        }
         if (move.quote)
           take(tone(COMMIT), (t) => t.replace('{q}', move.quote!).replace('{Q}', cap(move.quote!)));
         // After "Love you too", a promise is taken by its when alone, not weighed ("That's good to hear").
@@ -615,7 +625,7 @@ function realiseAnswer(
       take(tone(YES_PLEASE));
       return;
     case 'choice':
-      take(tone(CHOICE), (t) => cap(t.replace('{o}', content.option)));
+      take(tone(content.fact ? WHICH_IS_SO : CHOICE), (t) => cap(t.replace('{o}', content.option)));
       return;
     case 'recap': {
       // The first clause that says something: "Honestly, the harness is…" points back to the harness.
@@ -763,6 +773,11 @@ const ASKS_FOR_MOTIVE =
 /** A question that asks what the learner wants or proposes: not asked once they have said it. */
 export const ASKS_FOR_ASK =
   /\b(?:what (?:exactly )?(?:are you asking|do you want|would you want|would you like|would you suggest|do you suggest|do you propose|are you proposing|are you after|did you have in mind)|what do you need from me)\b/i;
+/** Moves that weigh what the learner put forward. */
+const OFFER_WEIGHED = new Set<Move['kind']>(['consider', 'commitment', 'figure', 'yield', 'concede']);
+/** Replies to an apology that ask for the fix, or say the apology is not one. */
+const DEMANDS_A_FIX =
+  /\b(?:tell me what|what happens next|need answers|need (?:now )?is a fix|what'?s the plan|need action|not a plan|changes nothing|whole answer|solve the problem)\b/i;
 /** A question that asks for the learner's recommendation or conclusion: not asked once they have made it. */
 const ASKS_FOR_RECOMMENDATION =
   /\b(?:what'?s (?:the bottom line|your recommendation)|what (?:do|would) you recommend)\b/i;
@@ -779,6 +794,7 @@ function pressBank(ctx: PhrasingContext): string[] {
     (question) =>
       stillToAsk(ctx, question) &&
       onTheTable(ctx, question) &&
+      fitsTheScenario(ctx, question) &&
       !askedAlready(ctx, question) &&
       // A junior does not ask their lead how long it has been bothering them.
       !(ctx.profile.answersToLearner && ASKED_OF_A_PEER.test(question)),
@@ -808,6 +824,34 @@ function toldBefore(ctx: PhrasingContext, statement: string): boolean {
 const ASKED_OF_A_PEER = /\bbothering you\b/i;
 /** What someone asks the person they report to, when that person raises a problem with their work. */
 const REPORT_PRESS = ['Is this going to affect my review?', 'What would good look like to you?'];
+
+/**
+ * Stock questions about one kind of trouble, asked only where the scenario has it: a mother-in-law who
+ * drops in is not asked about the workload, a newspaper reader cancelling over price not whether it will
+ * go wrong again, a studio with no website not why it should switch.
+ */
+const TOPICAL_PRESS: ReadonlyArray<[RegExp, RegExp]> = [
+  [
+    /\bworkload\b/i,
+    /\b(?:work\w*|shift|project|overtime|hour|task|cover\w*|capacity|deadline|client|boss|manager|team|job|duty|rota)\b/,
+  ],
+  [
+    /\burgent\b/i,
+    /\b(?:urgent\w*|emergenc\w*|call|message|text|email|phone|weekend|evening|night|client|boss|work\w*|availab\w*|contact)\b/,
+  ],
+  [
+    /\bwrong again\b/i,
+    /\b(?:again|repeat\w*|second|third|before|previous|still|another|twice|fail\w*|broke\w*|fault\w*|error|mistake|outage|delay\w*|late|missed|wrong)\b/,
+  ],
+  [
+    /\bswitch\b/i,
+    /\b(?:switch\w*|current|incumbent|competitor|existing|provider|vendor|supplier|already|contract|renewal)\b/,
+  ],
+];
+function fitsTheScenario(ctx: PhrasingContext, question: string): boolean {
+  const words = [...ctx.profile.vocabulary].join(' ');
+  return TOPICAL_PRESS.every(([asks, needs]) => !asks.test(question) || needs.test(words));
+}
 
 /** Words of the side that made an offer, said only by a persona that made one. */
 const OFFER_WORDS = /\b(?:the (?:updated )?offer|give me an answer)\b/i;

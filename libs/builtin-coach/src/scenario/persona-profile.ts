@@ -357,6 +357,9 @@ const GOAL_LEADS: Array<[RegExp, string]> = [
   [/^not\s+/i, "I don't want to "],
   [/^feel\s+/i, 'I want to feel '],
   [/^decide\s+/i, 'I still have to decide '],
+  // "Prefer a lump sum over open-ended reimbursement": a preference, said as one.
+  [/^prefer\s+/i, "I'd prefer "],
+  [/^like\s+/i, "I'd like "],
   [/^(\w+)\s+/i, 'I want to $1 '],
 ];
 
