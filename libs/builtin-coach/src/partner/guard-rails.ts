@@ -21,7 +21,8 @@ const INJECTION_PATTERNS: RegExp[] = [
   /\bas an ai\b|\bas a (?:large )?language model\b|\blanguage model\b|\bchat ?gpt\b|\bopenai\b|\bllm\b|\bgpt-?\d/,
   /\bare you (?:an? )?(?:ai|a\.i\.|bot|robot|machine|chatbot|real person|human|computer|program|language model)\b|\byou'?re (?:an? |just an? )?(?:ai|bot|robot|chatbot|program)\b/,
   /\b(?:break|drop|step out of|get out of|leave) (?:the |your )?(?:character|role)\b|\bout of character\b|\booc\b|\bstop (?:the )?(?:role-?play\w*|pretending|acting|simulation)\b|\bend (?:the )?(?:role-?play|simulation|exercise|game)\b/,
-  /\b(?:new|updated|your new|different) (?:instructions|rules|task|role|persona|directive)\b/,
+  // ("How are you finding the new role?" asks after their job; "your new role is to…" hands one over.)
+  /\b(?:new|updated|your new|different) (?:instructions|rules|persona|directive)\b|\b(?:your|a) (?:new|different) (?:role|task) (?:is|will be) (?:to|now|as)\b|\b(?:new|updated) (?:role|task)\s*:/,
   /\byour (?:brief|instructions|hidden (?:goals?|agenda|rules)|prompt|script|character sheet)\b|\binstructions you were given\b|\bhidden goals\b/,
   /\bpretend (?:you are|you're|to be)\b|\brespond only in\b|\banswer only in\b|\bin json\b/,
   /\bas (?:the|your) (?:developer|admin|administrator|operator|creator)\b|\bsay "?i am an? (?:ai|language model|bot)\b|\bwhich model\b|\bwhat model\b/,

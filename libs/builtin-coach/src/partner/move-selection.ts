@@ -21,7 +21,7 @@ import {
   offerLike,
   openOffer,
 } from './negotiation';
-import { contentTerms, overlap, readText } from '../text/nlp';
+import { analyseText, contentTerms, overlap, readText } from '../text/nlp';
 import { lineActs } from '../text/line-acts';
 import { ASKS_FOR_ASK, FILLER } from './phrasing';
 import {
@@ -221,6 +221,8 @@ function waitingQuestion(ctx: TurnContext): string | null {
 /** A turn about something else entirely: small talk on a subject the scenario never mentions. */
 export function offTopicTurn(ctx: Pick<TurnContext, 'latest' | 'profile'>): boolean {
   const { latest, profile } = ctx;
+  // "…still drinking too much coffee. How are you finding the new role?": asking after them is no detour.
+  if (latest.question?.kind === 'wellbeing') return false;
   const shared = overlap(latest.terms, profile.vocabulary);
   const smallTalk = latest.smallTalk.some((w) => !profile.vocabulary.has(w.split(' ').pop() ?? w));
   return smallTalk && shared <= 1;
@@ -533,7 +535,7 @@ function core(ctx: TurnContext): Move[] {
   // "Same rule for both rotas: whoever worked last Christmas gets priority": a statement that gives what
   // would move the persona is taken as the offer it is.
   const met = social || latest.pushback || latest.refusal ? null : metCondition(ctx);
-  if (met && latest.words >= 5) return [{ kind: 'yield', position: met, detail: proposalDetail(latest) }];
+  if (met && latest.words >= 5) return [yieldTo(ctx, met, proposalDetail(latest))];
   // A statement that runs against a firm position ("the courier delayed it") is pushback too.
   // "How you were treated in the video was not okay" names the video; it does not ask for what "I won't
   // delete the video" refuses.
@@ -611,7 +613,7 @@ function proposalMoves(ctx: TurnContext): Move[] {
   const { latest, state, tone } = ctx;
   const detail = proposalDetail(latest);
   const met = metCondition(ctx);
-  if (met) return [{ kind: 'yield', position: met, detail }];
+  if (met) return [yieldTo(ctx, met, detail)];
   const position = positionFor(ctx, latest.terms, 1);
   // "Fine, three percent it is then" to "I can't go beyond 3%" is within the limit: taken, not resisted.
   const inside = position && !latest.pushback && !latest.refusal ? withinLimit(ctx, position, latest) : null;
@@ -700,14 +702,25 @@ function givesWhatItWants(ctx: TurnContext): boolean {
   );
 }
 
+/** The persona gives ground: to an offer, with its detail; to a no with its reasons, as a no taken. */
+function yieldTo(ctx: TurnContext, position: FirmPosition, detail: string | null): Move {
+  // ("I can't do Saturday." then "I've done five extra shifts in six weeks.": the reasons for that no.)
+  const refused =
+    !ctx.latest.proposal &&
+    !ctx.latest.commitment &&
+    (ctx.latest.refusal || ctx.state.earlier.slice(-1).some((a) => a.refusal));
+  return { kind: 'yield', position, detail: refused ? null : detail, ...(refused ? { refused } : {}) };
+}
+
 /** The specific thing on offer, to name when answering a proposal: "next Tuesday", "15 minutes". */
 function proposalDetail(latest: MessageAnalysis): string | null {
   // A bare count ("the three points") is no detail of an offer to confirm back.
   const rank: Record<string, number> = { date: 0, time: 1, duration: 2, money: 3, percent: 4 };
   // "For example in October I turned down a double shift": a date in a story of what happened is no
   // term of what is proposed.
+  // ("I've done five extra shifts in six weeks" tells how long it has gone on, not what is proposed.)
   const told = (f: { kind: string; text: string }): boolean => {
-    if (f.kind !== 'date' && f.kind !== 'time') return false;
+    if (f.kind !== 'date' && f.kind !== 'time' && f.kind !== 'duration') return false;
     return toldAsPast(splitSentences(latest.text).find((s) => s.includes(f.text)) ?? '');
   };
   const figures = latest.figures
@@ -1137,7 +1150,10 @@ function answer(ctx: TurnContext, asked: Question): AnswerContent {
   // that shares a word with it, never with "I'm not sure".
   const jobFirst =
     profile.category === 'job-interviews'
-      ? JOB_QUESTIONS.find(([pattern]) => pattern.test(text))?.[1]
+      ? // What the question asks first: "who I'd be working with day to day" asks about the team.
+        JOB_QUESTIONS.map(([pattern, concern]) => ({ at: pattern.exec(text)?.index ?? Infinity, concern }))
+          .filter((m) => m.at < Infinity)
+          .sort((a, b) => a.at - b.at)[0]?.concern
       : undefined;
   if (jobFirst) return { kind: 'concern', about: jobFirst };
   // "Are you upset with me?": how it feels, said for itself, never "I'd have to think about that".
@@ -1486,7 +1502,13 @@ function pledge(question: string): string | null {
     mine: 'yours',
     myself: 'yourself',
   };
-  const flipped = clause.replace(
+  // "Would you be comfortable putting my name forward?" asks for the deed: "I'll put your name forward."
+  const willing =
+    /^be (?:comfortable|happy|willing|okay|ok|able|up for|open to) (?:to )?(\w+ing|\w+)\b/i.exec(clause);
+  const deed = willing
+    ? clause.replace(willing[0], analyseText(willing[1]!).tokens[0]?.lemma ?? willing[1]!)
+    : clause;
+  const flipped = deed.replace(
     /\b(?:you|your|yours|yourself|me|my|mine|myself)\b/gi,
     (w) => SWAP[w.toLowerCase()] ?? w,
   );
@@ -1599,7 +1621,7 @@ function recentPosition(ctx: TurnContext): FirmPosition | null {
 function pushbackMoves(ctx: TurnContext, about?: FirmPosition): Move[] {
   const { latest, tone, state } = ctx;
   const met = metCondition(ctx);
-  if (met) return [{ kind: 'yield', position: met, detail: null }];
+  if (met) return [yieldTo(ctx, met, null)];
   // "That's not fair" refers back to the last point; an accusation ("you took the credit") is met with
   // the persona's own stance; any other disagreement is an opinion to argue with, not a position.
   const accusation =
@@ -1813,7 +1835,7 @@ const JOB_QUESTIONS: Array<[RegExp, Concern]> = [
   ],
   [/\b(?:typical (?:day|week)|day[- ]to[- ]day|normal day|average day|what (?:does|would) a day)\b/, 'day'],
   [
-    /\b(?:what(?:'s| is| are) the (?:team|people|colleagues) like|what the (?:team|people|colleagues)(?:'s| is| are) like|how big is the team|about the team\b(?! use)|team (?:culture|size)|who (?:would|will) i (?:be )?(?:work\w*|report\w*)|what(?:'s| is) the culture|who do i report to)/,
+    /\b(?:who i'?d be (?:working|reporting)|how (?:the|your) (?:[\w-]+ )?team is (?:set up|structured|organi[sz]ed|made up)|what(?:'s| is| are) the (?:team|people|colleagues) like|what the (?:team|people|colleagues)(?:'s| is| are) like|how big is the team|about the team\b(?! use)|team (?:culture|size)|who (?:would|will) i (?:be )?(?:work\w*|report\w*)|what(?:'s| is) the culture|who do i report to)/,
     'team',
   ],
   [
@@ -1852,7 +1874,7 @@ const OWN_PART: ReadonlyArray<[RegExp, Concern]> = [
     'noticed',
   ],
   [
-    /\bwhat (?:surprised you|was the (?:hardest|biggest|toughest|most surprising) (?:part|thing|surprise|challenge|adjustment|lesson)|did you (?:find hardest|wish you'?d known)|do you wish you(?:'d| had) known|do you know now that you didn'?t)\b/i,
+    /\bwas it (?:a )?(?:big|huge|hard|difficult|tough) (?:change|jump|step|move|adjustment|switch)\b|\bhow (?:did )?you (?:made|make) the (?:jump|move|switch|transition|leap)\b|\bwhat (?:surprised you|was the (?:hardest|biggest|toughest|most surprising) (?:part|thing|surprise|challenge|adjustment|lesson)|did you (?:find hardest|wish you'?d known)|do you wish you(?:'d| had) known|do you know now that you didn'?t)\b/i,
     'looking-back',
   ],
   [
@@ -2394,6 +2416,8 @@ function toldSoFar(ctx: TurnContext): boolean {
       a.proposal ||
       a.commitment ||
       BAD_NEWS.test(a.text) ||
+      // "I'm calling about my membership": the subject named is told.
+      ANNOUNCED_TOPIC.test(a.text) ||
       // A story begun ("I'm not trying to say Kai was right… we've talked about it at home") is told.
       (a.words >= 12 && !a.thanks && !a.greeting && !onlyManners(a.text)) ||
       lineActs().actsOf(a.text).has('reason'),

@@ -98,7 +98,13 @@ export type Move =
   | FigureMove
   | { kind: 'hold-firm'; position: FirmPosition; restated: boolean }
   | { kind: 'concede'; position: FirmPosition; detail?: string | null }
-  | { kind: 'yield'; position: FirmPosition; detail: string | null }
+  | {
+      kind: 'yield';
+      position: FirmPosition;
+      detail: string | null;
+      /** What it yields to is a no the learner gave reasons for, not an offer. */
+      refused?: boolean;
+    }
   | { kind: 'evidence'; line: string }
   /** explained: the learner gave their reasons, so the persona does not ask "why not?". */
   | { kind: 'counterpoint'; quote: string | null; refused: boolean; explained?: boolean }

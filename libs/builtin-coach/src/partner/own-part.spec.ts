@@ -12,6 +12,7 @@ import {
   SERVICE_LATE_GIFT,
 } from '../__fixtures__/scenarios';
 import { personaProfile } from '../scenario/persona-profile';
+import { extractFigures } from '../text/figures';
 import { analyseMessage, normalise } from './message-analysis';
 import { planReply } from './roleplay-engine';
 
@@ -121,6 +122,34 @@ describe('more of what a line does', () => {
     expect(line.commitment).toBe(false);
   });
 
+  it('hears "No, the X is fine" as reassurance, not a pushback', () => {
+    expect(
+      analyseMessage("No no, the invoice is fine, you fixed it. It's the rota I wanted to ask about.")
+        .pushback,
+    ).toBe(false);
+  });
+
+  it('hears "sorry, there is…" as bad news softened, not an apology to wave away', () => {
+    const line = analyseMessage(
+      "Sorry, Bev, I'm afraid there is. The boiler part won't arrive till next week.",
+    );
+    expect(line.minorApology).toBe(false);
+  });
+
+  it('reads "if that’s too much, I can…" as an offer to weigh, not a promise to hold them to', () => {
+    const line = analyseMessage(
+      'If the full year is too steep, we can do six months at 4,000 and review it then.',
+    );
+    expect(line.proposal).toBe(true);
+    expect(line.commitment).toBe(false);
+  });
+
+  it('keeps the day booked apart from when the booking is made', () => {
+    expect(extractFigures("I'll move the delivery to Friday today, before the office shuts.")[0]?.text).toBe(
+      'Friday',
+    );
+  });
+
   it('reads "do you want to…?" with a plan in it as put forward', () => {
     expect(analyseMessage('Do you want to split the cleaning by week?').proposal).toBe(true);
     expect(analyseMessage('Do you want to tell me what happened?').proposal).toBe(false);
@@ -214,6 +243,58 @@ describe('sums, plans and subjects said plainly', () => {
   });
 });
 
+describe('catching up and getting on', () => {
+  it('answers how the new job is going, and takes it for no attempt to rewrite its part', () => {
+    for (const reply of replies(catalogueScenario('nw-reconnecting-former-manager'), 'friendly', [
+      'Ha, yes, still here! So how are you getting on in the new role?',
+    ])) {
+      expect(reply).not.toMatch(/\bwhere that came from\b|\bhere to talk about\b/i);
+      expect(reply).not.toMatch(DEFERS);
+    }
+  });
+
+  it('says what the change was like when asked about its own move', () => {
+    for (const reply of replies(catalogueScenario('nw-reconnecting-former-manager'), 'neutral', [
+      'Was it a big jump going from director to VP?',
+    ]))
+      expect(reply).toMatch(/\b(?:expected|learn|harder)\b/i);
+  });
+
+  it('tells a candidate how the team is set up', () => {
+    for (const reply of replies(INTERVIEW_ABOUT_YOURSELF, 'neutral', [
+      "Could I ask who I'd be working with day to day?",
+    ]))
+      expect(reply).toMatch(/\bteam\b/i);
+  });
+
+  it('does not ask what someone does once they have said what they run', () => {
+    for (const reply of replies(catalogueScenario('nw-reconnecting-former-manager'), 'neutral', [
+      "I'm managing the outpatient clinics at Mercy now, about forty staff.",
+      'It keeps me busy.',
+    ]))
+      expect(reply).not.toMatch(/\bwhat do you do\b/i);
+  });
+
+  it('weighs "I’m happy to…" as something offered', () => {
+    expect(analyseMessage("I'm happy to take the Friday calls if you cover Mondays.").proposal).toBe(true);
+  });
+});
+
+describe('giving ground', () => {
+  it('takes a no with its reasons as a no, not as an offer that "works"', () => {
+    for (const tone of ['neutral', 'tough'] as const)
+      for (const reply of replies(catalogueScenario('sb-covering-another-shift'), tone, [
+        "I know, and I hate saying this, but I can't do Saturday.",
+        "I've done five extra shifts in six weeks. The last one put me over the duty hour limit.",
+      ]))
+        expect(reply).not.toMatch(/\bthat works\b|\bthat I can accept\b|\bI can work with\b|\bsix weeks\b/i);
+  });
+
+  it('hears "somewhere I can…" as what the learner looks for, not a promise', () => {
+    expect(analyseMessage("I'm after somewhere I can grow and stay for years.").commitment).toBe(false);
+  });
+});
+
 describe('which of two things is so', () => {
   it('names one of them, from its own side', () => {
     for (const reply of replies(catalogueScenario('sa-mattress-skeptic-showroom'), 'neutral', [
@@ -301,6 +382,15 @@ describe('what the persona says back', () => {
       'Sorry, could we have a quick word about the group chat?',
     ]))
       expect(reply).toMatch(/\bthe group chat\b/i);
+  });
+
+  it('promises the deed when asked whether it would be willing to do it', () => {
+    for (const reply of replies(catalogueScenario('nw-asking-classmate-for-referral'), 'friendly', [
+      'Would you be happy passing my CV on to whoever is hiring?',
+    ])) {
+      expect(reply).toMatch(/\bI'll pass your CV on\b/);
+      expect(reply).not.toMatch(/\bI'll be happy\b/);
+    }
   });
 
   it('welcomes a promise only to tell how it goes, and does not hold the learner to it', () => {

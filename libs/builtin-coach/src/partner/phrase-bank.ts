@@ -435,9 +435,9 @@ export const CHOICE: Options = {
 };
 /** {p}: the persona's promise, "I'll flag it by Friday." */
 export const PLEDGE: Options = {
-  friendly: ['Yes, of course. {p}', 'Sure, totally. {p}'],
-  neutral: ['Okay. {p}', 'Yes. {p}'],
-  tough: ['Fine. {p}', 'If I have to. {p}'],
+  friendly: ['Yes, of course. {p}', 'Sure, totally. {p}', '{p}'],
+  neutral: ['Okay. {p}', 'Yes. {p}', '{p}'],
+  tough: ['Fine. {p}', 'If I have to. {p}', '{p}'],
 };
 export const NOTHING_ELSE: Options = {
   friendly: ["No, I think that's everything. Thank you.", "That's all from me, thanks."],
@@ -918,6 +918,12 @@ export const YIELD: Options = {
     'Alright, put like that, I can agree.',
   ],
   tough: ['Fine. That I can accept.', "Alright. That's reasonable.", 'Okay. That works.'],
+};
+/** The persona takes the learner's no, once they have said why. */
+export const YIELD_TO_NO: Options = {
+  friendly: ["Okay. I hear you. I'll sort something else out.", "That's fair. I'll find another way."],
+  neutral: ["Okay, fair enough. I'll find another way.", "Understood. I'll look elsewhere."],
+  tough: ["Fine. I'll find someone else.", 'Alright. Noted.'],
 };
 export const CONSIDER_YES: Options = {
   friendly: ['That could work.', "Sure, let's do that.", 'I like that idea.'],

@@ -94,6 +94,7 @@ import {
   LISTENING,
   CHOICE,
   WHICH_IS_SO,
+  YIELD_TO_NO,
   REPORT_BACK,
   YES_PLEASE,
   WELLBEING_STRAINED,
@@ -400,7 +401,7 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
       case 'yield':
         if (move.detail && shortDetail(move.detail))
           take(DETAIL_ECHO, (t) => t.replace('{d}', move.detail!).replace('{D}', cap(move.detail!)));
-        take(tone(YIELD));
+        take(tone(move.refused ? YIELD_TO_NO : YIELD));
         if (move.position.concession) take(['{s}'], withStatement(move.position.concession));
         break;
       case 'counterpoint': {
@@ -422,7 +423,9 @@ export function realise(moves: Move[], ctx: PhrasingContext): string {
           take(DETAIL_ECHO, (t) => t.replace('{d}', move.detail!).replace('{D}', cap(move.detail!)));
         // Something concrete on the table is reacted to, never met with "what would that involve?".
         if (move.verdict === 'accept') take(tone(CONSIDER_YES));
-        else if (!(move.detail && take(CONSIDER_MAYBE_DETAIL))) take(CONSIDER_MAYBE);
+        // Once the learner has said why, the persona does not ask them to.
+        else if (!(move.detail && take(CONSIDER_MAYBE_DETAIL)))
+          take(CONSIDER_MAYBE.filter((t) => !(ctx.given?.reasons && /\bwhy\b/i.test(t))));
         break;
       }
       case 'pursue-goal': {

@@ -26,7 +26,7 @@ const APOLOGISED = /\b(?:sorry|apologies|apologi[sz]e|that's on (?:me|us)|my (?:
 
 /** The learner has said what they do ("I do marketing for…", "I'm a nurse", "I work in logistics"). */
 export const SAID_WHAT_THEY_DO =
-  /\b(?:i (?:do|work (?:in|on|for|at|as)|run|manage|lead|teach|own|started)|i'?m (?:a|an|in|the|with|at)|i am (?:a|an|in|the|with|at)|i(?:'ve| have) (?:spent|been working|worked) (?:the (?:last|past) )?(?:\w+ )?(?:years?|months?) (?:in|at|as|on|with)|i(?:'ve| have) been (?:a|an|in|at) |i'?m (?:studying|reading|training|retraining|doing (?:a|my) (?:degree|masters|phd|course|apprenticeship))|i (?:study|studied|did my (?:placement|internship|degree|apprenticeship|training))|(?:final|first|second|third|last)[- ]year )\b/i;
+  /\b(?:i (?:do|work (?:in|on|for|at|as)|run|manage|lead|teach|own|started)|i'?m (?:a|an|in|the|with|at)|i am (?:a|an|in|the|with|at)|i(?:'ve| have) (?:spent|been working|worked) (?:the (?:last|past) )?(?:\w+ )?(?:years?|months?) (?:in|at|as|on|with)|i(?:'ve| have) been (?:a|an|in|at) |i'?m (?:(?:running|managing|leading|heading)(?= (?!late|out|behind|low|short|around|away|off|up|down|for)\w)|studying|reading|training|retraining|doing (?:a|my) (?:degree|masters|phd|course|apprenticeship))|i (?:study|studied|did my (?:placement|internship|degree|apprenticeship|training))|(?:final|first|second|third|last)[- ]year )\b/i;
 
 export const AGENDA_BANK: Record<ScenarioCategory, AgendaQuestion[]> = {
   'job-interviews': [

@@ -417,6 +417,8 @@ export const NEXT_STEPS = cue(
   '\\b(swap|exchange|share|trade) (numbers|details|contacts|cards|emails|e-mails)\\b',
   '\\b(grab|get|take|have) your (email|e-mail|number|card|details|contact)\\b',
   '\\b(stay|keep) in touch\\b',
+  // "I'm happy to help draft it this week": an offer of the next thing to do, with when.
+  "\\b(i'm|i am|i'd be|we're|we'd be) (happy|glad) to\\b[^.?!]*\\b(today|tonight|tomorrow|this week|next week|by \\w+day|on \\w+day)\\b",
 );
 
 export const DEMANDS = cue(

@@ -61,6 +61,10 @@ const sure = (l: LineFeatures, ...acts: LineAct[]): boolean => {
 const OWNS_IT = has(
   /\b(?:my (?:decision|responsibility|call|fault|mistake)|i (?:made|take|own) (?:the|that|this|full)|on me|i decided|i'?m responsible|i should have)\b/i,
 );
+/** A line that asks nothing but leave to raise something: "Can I bring something up? It's a bit awkward." */
+const ONLY_LEAVE_TO_TALK =
+  /^(?:(?:hey|hi|hiya|hello)\b[^.?!]*[.!,]\s*)?(?:so,? )?(?:can|could|may) (?:i|we) (?:ask you something|bring (?:something|this|it) up|raise something|say something|talk to you|have a (?:word|minute|quick word|chat))\b[^.?!]*\?(?:\s*[^?]*[.!])?\s*$/i;
+
 const OBJECTIVE_MOVES: Array<{
   objective: RegExp;
   shows: (l: LineFeatures) => boolean;
@@ -116,12 +120,22 @@ const OBJECTIVE_MOVES: Array<{
   },
   {
     objective: /^(?:ask (?:for|her|him|them|to)|request|make a (?:\w+ )?(?:request|ask))\b/i,
-    // "I want that £400 back" asks as plainly as "could you…".
+    // "I want that £400 back" asks as plainly as "could you…". ("Can I bring something up?" asks only leave
+    // to speak.)
     shows: (l) =>
-      l.asks.length + l.openQuestions.length + l.closedQuestions.length > 0 ||
-      /\?/.test(l.text) ||
-      /\b(?:i|we) (?:really |just |still )?(?:want|need|would like|'d like|expect)\b/i.test(l.text) ||
-      sure(l, 'ask'),
+      !ONLY_LEAVE_TO_TALK.test(l.text) &&
+      (l.asks.length + l.openQuestions.length + l.closedQuestions.length > 0 ||
+        /\?/.test(l.text) ||
+        /\b(?:i|we)(?:'d| would)? (?:really |just |still )?(?:want|need|would like|'d like|expect)\b/i.test(
+          l.text,
+        ) ||
+        sure(l, 'ask')),
+    // "Could you do 200 a month from October?" is the ask, before any other line with a question in it.
+    firstly: (l) =>
+      l.asks.length > 0 ||
+      /\b(?:could|can|would|will) you\b|\b(?:i'?m asking (?:for|you)|i'?d like you to|i need you to)\b/i.test(
+        l.text,
+      ),
   },
   {
     objective: /^quantify\b/i,
@@ -246,6 +260,12 @@ const WITHOUT_IT_NOT: Partial<Record<LineAct, (l: LineFeatures) => boolean>> = {
   'closed-question': (l) => l.closedQuestions.length > 0 || l.text.includes('?'),
 };
 
+/** Objectives that ask for an amount named: "a specific figure", "a clear number", "name your rate". */
+const NAMES_AN_AMOUNT =
+  /\b(?:specific|exact|concrete|clear|precise|firm|target) (?:\w+ ){0,2}(?:amount|figure|number|sum|rate|price|salary|fee|range|budget)\b|\bname (?:a|the|your) (?:number|figure|price|rate|amount)\b/i;
+const hasFigure = (l: LineFeatures): boolean =>
+  /\d/.test(l.text) || /\b(?:hundred|thousand|million|grand)\b/i.test(l.text);
+
 export function checkObjectives(lines: LineFeatures[], scenario: ScenarioDefinition): ObjectiveResult[] {
   return scenario.learnerObjectives.map((objective) => {
     const move = OBJECTIVE_MOVES.find((m) => m.objective.test(objective.trim()));
@@ -289,7 +309,11 @@ export function checkObjectives(lines: LineFeatures[], scenario: ScenarioDefinit
     const ordered = move?.firstly
       ? [...showing.filter(move.firstly), ...showing.filter((l) => !move.firstly!(l))]
       : showing;
-    const match = bestLine(objective, showing, scenario, verb) ?? (byMove ? ordered.find(enough) : undefined);
+    // "Ask for a specific relocation amount": only a line with a figure in it names one.
+    const named = NAMES_AN_AMOUNT.test(objective) ? showing.filter(hasFigure) : showing;
+    const match =
+      bestLine(objective, named, scenario, verb) ??
+      (byMove ? ordered.filter((l) => named.includes(l)).find(enough) : undefined);
     const spoiled = CONDITIONS.some((c) => c.objective.test(objective) && lines.some(c.broken));
     const example = closest(objective, scenario.strongResponses);
     if (spoiled) return { objective, met: false, ...(example ? { example } : {}) };
@@ -377,7 +401,7 @@ export function bestLine(
     // does the owner in "the team's time": "means a lot to the team" says nothing of the team's time.
     const overlap =
       anchored &&
-      shared.some((lemma) => !CALENDAR_WORDS.has(lemma)) &&
+      shared.some((lemma) => !CALENDAR_WORDS.has(lemma) && !TOO_GENERAL.has(lemma)) &&
       shared.some((lemma) => !owners.has(lemma))
         ? shared.length
         : 0;
@@ -466,6 +490,11 @@ function deniedLemmas(analysed: ReturnType<typeof analyseText>): Set<string> {
 }
 
 const CALENDAR_WORDS = new Set(['time', 'day', 'week', 'month', 'year', 'today', 'tomorrow', 'now', 'date']);
+/**
+ * Words too general to carry an objective alone: "Prove you can deliver value in the role quickly" is not
+ * met by "my role moved under a new VP".
+ */
+const TOO_GENERAL = new Set(['role', 'job', 'work', 'company', 'thing', 'way', 'place', 'business', 'stuff']);
 
 /** Verbs that say what to do with something, not what it is about ("ask" reads as "question"). */
 const ACTION_WORDS = new Set(

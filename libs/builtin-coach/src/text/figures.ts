@@ -300,7 +300,9 @@ export function extractFigures(text: string): Figure[] {
     }
     raw = raw
       .replace(/^(?:about|around|roughly|approximately|nearly|almost|some|maybe|like)\s+/i, '')
-      .replace(/[.,;:]+$/, '');
+      .replace(/[.,;:]+$/, '')
+      // "rebook the crew for Wednesday today": the day booked, and when the booking is made, are two.
+      .replace(/^((?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+(?:today|tonight|now)$/i, '$1');
     if (!raw || VAGUE_DATES.test(raw)) continue;
     // "This one's a hybrid", "the blue one", "one of them": "one" standing for a thing is no count.
     if (kind === 'number' && /^one$/i.test(raw) && pronounOne(text, span.start, end)) continue;
