@@ -677,9 +677,11 @@ const REPORTS_BACK =
 const VAGUE_PLEDGE =
   /\b(?:look into|see what|sort (?:it|this|that|things)|deal with (?:it|this|that)|handle (?:it|this|that)|work on (?:it|this|that)|take care of (?:it|this|that)|make (?:it|this|that|things) right|fix (?:it|this|that|things)|do better|be better|improve|get (?:it|this|that) sorted|do something)\b/i;
 
+/** A term without its plural ending, to match "check-ins" with "check-in". */
+const stem = (t: string): string => t.replace(/(?:es|s)$/, '');
+
 /** A proposal aimed at a problem the persona already admitted to ("a Thursday check-in" after "the data arrives late on Thursdays"). */
 function meetsNeed(ctx: TurnContext): boolean {
-  const stem = (t: string): string => t.replace(/(?:es|s)$/, '');
   const proposed = new Set([...ctx.latest.terms].filter((t) => !GENERIC_TERMS.has(t)).map(stem));
   return ctx.profile.facts.some(
     (f) =>
@@ -695,7 +697,6 @@ function meetsNeed(ctx: TurnContext): boolean {
  */
 function givesWhatItWants(ctx: TurnContext): boolean {
   if (!ctx.latest.proposal || ctx.latest.hostility > 0) return false;
-  const stem = (t: string): string => t.replace(/(?:es|s)$/, '');
   const offered = new Set([...ctx.latest.terms].filter((t) => !GENERIC_TERMS.has(t)).map(stem));
   return ctx.profile.goals.some(
     (g) => !g.anchor && [...g.terms].filter((t) => !GENERIC_TERMS.has(t) && offered.has(stem(t))).length >= 2,
@@ -1939,17 +1940,25 @@ function whichIsSo(ctx: TurnContext, question: Question): string | null {
   if (before.length <= last.length) return null;
   const first = before.slice(-last.length).join(' ');
   if (LEARNER_SIDE.test(first)) return null;
-  const mine = (o: string): string =>
-    o.replace(
-      /\b(?:your|yours|you)\b/gi,
-      (w) => ({ your: 'my', yours: 'mine', you: 'me' })[w.toLowerCase()] ?? w,
-    );
-  const wanted = new Set([...ctx.profile.goals, ...ctx.profile.positions].flatMap((g) => [...g.terms]));
+  const wanted = wantedTerms(ctx);
   const taken =
     kindredOverlap(contentTerms(first), wanted) > kindredOverlap(contentTerms(second), wanted)
       ? first
       : second;
-  return mine(taken);
+  return fromItsSide(taken);
+}
+
+/** "a credit on your account" is, in the persona's mouth, "a credit on my account". */
+function fromItsSide(option: string): string {
+  return option.replace(
+    /\b(?:your|yours|you)\b/gi,
+    (w) => ({ your: 'my', yours: 'mine', you: 'me' })[w.toLowerCase()] ?? w,
+  );
+}
+
+/** What the persona is after and holds to, as terms: the option nearest them is the one it takes. */
+function wantedTerms(ctx: TurnContext): Set<string> {
+  return new Set([...ctx.profile.goals, ...ctx.profile.positions].flatMap((g) => [...g.terms]));
 }
 
 /** An option said from the learner's side ("me to call you") would come out wrong in the persona's mouth. */
@@ -1970,13 +1979,7 @@ function chosenOption(ctx: TurnContext, question: Question): string | null {
     // "…or not" asks yes or no.
     if (pair.some((o) => !o || /^not\b/i.test(o) || LEARNER_SIDE.test(o) || o.split(/\s+/).length > 6))
       return null;
-    // "a credit on your account" is, in the persona's mouth, "a credit on my account".
-    const mine = (o: string): string =>
-      o.replace(
-        /\b(?:your|yours|you)\b/gi,
-        (w) => ({ your: 'my', yours: 'mine', you: 'me' })[w.toLowerCase()] ?? w,
-      );
-    options.push(...pair.map((o) => ({ label: mine(o), terms: contentTerms(o) })));
+    options.push(...pair.map((o) => ({ label: fromItsSide(o), terms: contentTerms(o) })));
   } else if (WHICH.test(question.text)) {
     const offered = [...ctx.state.earlier.slice(-2).flatMap((a) => a.sentences), ...ctx.latest.sentences];
     for (const sentence of offered) {
@@ -1988,7 +1991,7 @@ function chosenOption(ctx: TurnContext, question: Question): string | null {
   }
   if (options.length < 2 && !named) options.splice(0, options.length, ...offeredInWords(ctx));
   if (options.length < 2) return null;
-  const wanted = new Set([...ctx.profile.goals, ...ctx.profile.positions].flatMap((g) => [...g.terms]));
+  const wanted = wantedTerms(ctx);
   const ranked = options
     .map((o, i) => ({ o, i, score: kindredOverlap(o.terms, wanted) }))
     .sort((a, b) => b.score - a.score || b.i - a.i);
